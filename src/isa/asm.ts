@@ -59,9 +59,16 @@ export function assembleLine(target: Target, text: string): AsmLineResult {
   }
 }
 
+export interface AssembledStatement {
+  readonly line: number;
+  readonly address: number;
+  readonly words: readonly number[];
+}
+
 export interface AssembledProgram {
   readonly words: Uint32Array;
   readonly labels: ReadonlyMap<string, number>;
+  readonly statements: readonly AssembledStatement[];
 }
 
 const LABEL = /^\s*([A-Za-z_.$][\w.$]*):/;
@@ -93,6 +100,7 @@ export function assembleProgram(target: Target, source: string): AssembledProgra
     address += words.length * 4;
   });
   const out: number[] = [];
+  const statements: AssembledStatement[] = [];
   for (const p of placed) {
     const words = assembleStatement(target, p.stmt, (name) => {
       const a = labels.get(name);
@@ -100,7 +108,8 @@ export function assembleProgram(target: Target, source: string): AssembledProgra
       return a;
     });
     if (words.length * 4 !== p.size) throw new AsmError('instruction size changed between passes', p.stmt.line);
+    statements.push({ line: p.stmt.line, address: p.stmt.address, words });
     out.push(...words);
   }
-  return { words: Uint32Array.from(out), labels };
+  return { words: Uint32Array.from(out), labels, statements };
 }

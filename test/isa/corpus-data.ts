@@ -199,5 +199,5 @@ export function scoreRoundTrip(gen: CorpusGen, opts: { family?: RegExp } = {}): 
 }
 
 export function share(s: Score): number {
-  return s.total === 0 ? 1 : s.matched / s.total;
+  return s.total === 0 ? 0 : s.matched / s.total;
 }

@@ -1,0 +1,53 @@
+/**
+ * The `gcn-webgpu` command line. Exit codes: 0 success, 1 a mismatch or invalid
+ * instruction, 2 a refusal, 3 invalid input or usage.
+ */
+import { readFileSync } from 'node:fs';
+import { asmCommand, disasmCommand, type Io } from './isa-commands.ts';
+import { UsageError } from './args.ts';
+import { UnknownProcessorError } from '../isa/gen.ts';
+
+const USAGE = `usage: gcn-webgpu <command> [options]
+
+commands:
+  disasm --mcpu NAME [--wave64] [FILE|-]        bytes (llvm-mc tokens) to text
+  disasm --mcpu NAME [--wave64] --tsv [FILE|-]  HEX lines to HEX<TAB>TEXT
+  disasm --mcpu NAME [--wave64] --binary FILE   a whole program with addresses and labels
+  asm --mcpu NAME [--wave64] [FILE|-] [--show-encoding] [-o OUT.bin]
+  asm --mcpu NAME [--wave64] --tsv [FILE|-]     TEXT lines to TEXT<TAB>HEX
+`;
+
+const nodeIo: Io = {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+  stdin: () => readFileSync(0, 'utf8'),
+};
+
+export async function main(argv: readonly string[], io: Io = nodeIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'disasm':
+        return disasmCommand(rest, io);
+      case 'asm':
+        return asmCommand(rest, io);
+      case undefined:
+      case 'help':
+      case '--help':
+        io.stdout(USAGE);
+        return command === undefined ? 3 : 0;
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof UnknownProcessorError) {
+      io.stderr(`gcn-webgpu: ${e.message}\n${USAGE}`);
+      return 3;
+    }
+    if (e instanceof Error && 'code' in e && (e as NodeJS.ErrnoException).code === 'ENOENT') {
+      io.stderr(`gcn-webgpu: ${e.message}\n`);
+      return 3;
+    }
+    throw e;
+  }
+}
