@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { asmCommand, disasmCommand, type Io } from './isa-commands.ts';
 import { UsageError } from './args.ts';
+import { descriptorCommand } from './descriptor-command.ts';
 import { UnknownProcessorError } from '../isa/gen.ts';
 
 const USAGE = `usage: gcn-webgpu <command> [options]
@@ -15,6 +16,8 @@ commands:
   disasm --mcpu NAME [--wave64] --binary FILE   a whole program with addresses and labels
   asm --mcpu NAME [--wave64] [FILE|-] [--show-encoding] [-o OUT.bin]
   asm --mcpu NAME [--wave64] --tsv [FILE|-]     TEXT lines to TEXT<TAB>HEX
+  descriptor --mcpu NAME --kind buffer|image|sampler --words w0,w1,...
+                                                a V#, T# or S# decoded, as JSON
 `;
 
 const nodeIo: Io = {
@@ -31,6 +34,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
         return disasmCommand(rest, io);
       case 'asm':
         return asmCommand(rest, io);
+      case 'descriptor':
+        return descriptorCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':
