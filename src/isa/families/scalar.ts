@@ -1,15 +1,290 @@
-/** Placeholder: this family group's codec is being written. */
-import type { FamilyCodec } from '../instruction.ts';
+/**
+ * The scalar families: SOP1, SOP2, SOPK, SOPC, SOPP and scalar memory (SMEM on gfx8+,
+ * SMRD on gfx7), for every generation. Which opcode is which instruction, its operands
+ * and how its immediate is spelled all come from the generated registry table; this file
+ * knows only the field layouts per family and generation and LLVM's operand spelling.
+ */
+import { DecodeError } from '../errors.ts';
+import { Gen, type Target } from '../gen.ts';
+import type { AsmStatement, FamilyCodec, Instruction } from '../instruction.ts';
+import { lookupOpcode } from '../registry/registry.ts';
+import type { Family, InstructionDef, OperandDef } from '../registry/types.ts';
+import { SRC_LITERAL, hex, inlineFloatText, inlineInteger, namedSourceText, nullCode, scalarRegName, sgprCount, ttmpBase } from '../operands.ts';
+import { formatImm, formatPlainImm, type ImmStyle } from './scalar-syms.ts';
+import { assembleScalar } from './scalar-asm.ts';
+
+const SCALAR_FAMILIES: readonly Family[] = ['SOP1', 'SOP2', 'SOPK', 'SOPC', 'SOPP', 'SMEM'];
+
+// ---- decoding ----
+
+function need(words: Uint32Array, at: number, byteOffset: number, what: string): number {
+  if (at >= words.length) throw new DecodeError('truncated', byteOffset, `${what} is missing`);
+  return words[at];
+}
+
+function lookup(gen: Gen, family: Family, op: number, byteOffset: number): InstructionDef {
+  const def = lookupOpcode(gen, family, op);
+  if (!def) throw new DecodeError('unknown-opcode', byteOffset, `${family} opcode ${op} is not an instruction of this generation`);
+  return def;
+}
+
+/** Is this 8-bit source code something LLVM decodes (a register, constant or literal)? */
+function validSource(gen: Gen, code: number): boolean {
+  if (code < 128) return scalarRegName(gen, code, 1) !== undefined || code < sgprCount(gen);
+  if (code <= 208) return true;
+  if (code >= 240 && code <= 247) return true;
+  if (code === 248) return gen >= Gen.GFX8;
+  if (code === SRC_LITERAL) return true;
+  if (code === 254) return false; // lds_direct is a VALU-only source
+  return namedSourceText(gen, code) !== undefined;
+}
+
+/** Reads the literal if any source operand of the instruction names one. */
+function readLiteral(def: InstructionDef, fields: Record<string, number>, words: Uint32Array, at: number, byteOffset: number): number | undefined {
+  for (const o of def.operands) {
+    if ((o.cls === 'ss' || o.cls === 's') && o.field.startsWith('ssrc') && fields[o.field] === SRC_LITERAL)
+      return need(words, at + 1, byteOffset, 'the 32-bit literal');
+    if (o.field === 'literal') return need(words, at + 1, byteOffset, 'the 32-bit literal');
+  }
+  return undefined;
+}
+
+function checkSources(gen: Gen, def: InstructionDef, fields: Record<string, number>, byteOffset: number): void {
+  for (const o of def.operands) {
+    if (!o.field.startsWith('ssrc') || o.cls === 'imm') continue;
+    if (!validSource(gen, fields[o.field])) throw new DecodeError('invalid-operand', byteOffset, `${o.field} code ${fields[o.field]} is reserved`);
+  }
+}
+
+function make(def: InstructionDef, family: Family, byteOffset: number, dwords: number, fields: Record<string, number>, literal?: number): Instruction {
+  const size = (dwords + (literal === undefined ? 0 : 1)) * 4;
+  return literal === undefined ? { def, encoding: family, offset: byteOffset, size, fields } : { def, encoding: family, offset: byteOffset, size, fields, literal };
+}
+
+function decodeSalu(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
+  const w = words[at];
+  const gen = target.gen;
+  let fields: Record<string, number>;
+  switch (family) {
+    case 'SOP2':
+      fields = { op: (w >>> 23) & 0x7f, sdst: (w >>> 16) & 0x7f, ssrc1: (w >>> 8) & 0xff, ssrc0: w & 0xff };
+      break;
+    case 'SOP1':
+      fields = { op: (w >>> 8) & 0xff, sdst: (w >>> 16) & 0x7f, ssrc0: w & 0xff };
+      break;
+    case 'SOPC':
+      fields = { op: (w >>> 16) & 0x7f, ssrc1: (w >>> 8) & 0xff, ssrc0: w & 0xff };
+      break;
+    case 'SOPK':
+      fields = { op: (w >>> 23) & 0x1f, sdst: (w >>> 16) & 0x7f, simm16: w & 0xffff };
+      break;
+    default:
+      fields = { op: (w >>> 16) & 0x7f, simm16: w & 0xffff };
+  }
+  const def = lookup(gen, family, fields.op, byteOffset);
+  if (def.flags?.strict && fields.simm16 !== 0) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate`);
+  checkSources(gen, def, fields, byteOffset);
+  checkRegisters(gen, def, fields, byteOffset);
+  const literal = readLiteral(def, fields, words, at, byteOffset);
+  return make(def, family, byteOffset, 1, fields, literal);
+}
+
+/** gfx7 SMRD: one dword; a literal dword offset follows when offset = 255 with imm = 0. */
+function decodeSmrd(words: Uint32Array, at: number, byteOffset: number): Instruction {
+  const w = words[at];
+  const fields = { op: (w >>> 22) & 0x1f, sdst: (w >>> 15) & 0x7f, sbase: ((w >>> 9) & 0x3f) << 1, imm: (w >>> 8) & 1, offset: w & 0xff };
+  const def = lookup(Gen.GFX7, 'SMEM', fields.op, byteOffset);
+  checkRegisters(Gen.GFX7, def, fields, byteOffset, true);
+  const literal = fields.imm === 0 && fields.offset === SRC_LITERAL && hasOperand(def, 'offset') ? need(words, at + 1, byteOffset, 'the literal offset') : undefined;
+  return make(def, 'SMEM', byteOffset, 1, fields, literal);
+}
+
+function hasOperand(def: InstructionDef, field: string): boolean {
+  return def.operands.some((o) => o.field === field);
+}
+
+/** gfx8+ SMEM: two dwords, layouts per generation. */
+function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number): Instruction {
+  const w = words[at];
+  const w1 = need(words, at + 1, byteOffset, 'SMEM dword 1');
+  const op = (w >>> 18) & 0xff;
+  const base = { op, sdata: (w >>> 6) & 0x7f, sbase: (w & 0x3f) << 1 };
+  let fields: Record<string, number>;
+  if (gen <= Gen.GFX9) {
+    fields = { ...base, glc: (w >>> 16) & 1, imm: (w >>> 17) & 1, offset: w1 & (gen === Gen.GFX8 ? 0xfffff : 0x1fffff), soffset: 0 };
+    if (gen === Gen.GFX9) {
+      fields.nv = (w >>> 15) & 1;
+      fields.soe = (w >>> 14) & 1;
+      fields.soffset = fields.soe ? (w1 >>> 25) & 0x7f : w1 & 0x7f;
+    } else fields.soffset = w1 & 0x7f;
+  } else {
+    const gfx11 = gen >= Gen.GFX11;
+    fields = { ...base, glc: (w >>> (gfx11 ? 14 : 16)) & 1, dlc: (w >>> (gfx11 ? 13 : 14)) & 1, offset: w1 & 0x1fffff, soffset: (w1 >>> 25) & 0x7f };
+  }
+  const def = lookup(gen, 'SMEM', op, byteOffset);
+  if (def.flags?.strict && fields.imm) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate offset`);
+  checkRegisters(gen, def, fields, byteOffset);
+  return make(def, 'SMEM', byteOffset, 2, fields);
+}
+
+// ---- printing ----
+
+/** Register operands must name registers of this generation, else LLVM rejects the bytes. */
+function checkRegisters(gen: Gen, def: InstructionDef, fields: Record<string, number>, byteOffset: number, smrd = false): void {
+  for (const o of def.operands) {
+    if (o.cls !== 's' && o.cls !== 'ss') continue;
+    if (o.field === 'offset') continue;
+    const code = fields[smrd && o.field === 'sdata' ? 'sdst' : o.field];
+    if (o.field.startsWith('ssrc') && code >= 128) continue;
+    if (regName(gen, code, o.dwords) === undefined) throw new DecodeError('invalid-operand', byteOffset, `${o.field} code ${code} is not a ${o.dwords}-dword register`);
+  }
+}
+
+function regName(gen: Gen, code: number, dwords: number): string | undefined {
+  let c = code;
+  if (dwords > 1) {
+    const align = dwords >= 4 ? 4 : 2;
+    const tt = ttmpBase(gen);
+    if (c < sgprCount(gen)) c -= c % align;
+    else if (c >= tt.first && c < tt.first + tt.count) c -= (c - tt.first) % align;
+  }
+  if (gen >= Gen.GFX8 && c === nullCode(gen)) return 'null';
+  return scalarRegName(gen, c, dwords);
+}
+
+/** Register operand spelling; LLVM aligns down misaligned SGPR/TTMP ranges (with a warning). */
+function regText(gen: Gen, code: number, dwords: number): string {
+  return regName(gen, code, dwords) ?? `/*Invalid register*/`;
+}
+
+/** Float inline constants by their binary32 bits, for spelling 32-bit literals as LLVM does. */
+const F32_INLINE_BITS = new Map<number, number>([
+  [0x3f000000, 240],
+  [0xbf000000, 241],
+  [0x3f800000, 242],
+  [0xbf800000, 243],
+  [0x40000000, 244],
+  [0xc0000000, 245],
+  [0x40800000, 246],
+  [0xc0800000, 247],
+  [0x3e22f983, 248],
+]);
+
+/** LLVM spells a literal that equals an inline constant like the constant. */
+function literalText(gen: Gen, value: number, dwords: number): string {
+  const v = value | 0;
+  // 64-bit operands zero-extend their 32-bit literal.
+  if (dwords === 2) return value >>> 0 <= 64 ? String(value >>> 0) : hex(value);
+  if (v >= -16 && v <= 64) return String(v);
+  {
+    const code = F32_INLINE_BITS.get(value >>> 0);
+    const f = code === undefined ? undefined : inlineFloatText(code, 32, gen);
+    if (f !== undefined) return f;
+  }
+  return hex(value);
+}
+
+function constText(gen: Gen, code: number, o: OperandDef, literal: number | undefined): string | undefined {
+  const n = inlineInteger(code);
+  if (n !== undefined) return String(n);
+  const f = inlineFloatText(code, o.dwords === 2 ? 64 : 32, gen);
+  if (f !== undefined) return f;
+  if (code === SRC_LITERAL) return literalText(gen, literal ?? 0, o.dwords);
+  return namedSourceText(gen, code);
+}
+
+function sourceText(gen: Gen, code: number, o: OperandDef, literal: number | undefined): string {
+  if (code < 128) return regText(gen, code, o.dwords);
+  const t = constText(gen, code, o, literal) ?? `/*invalid ${code}*/`;
+  // Register-only operands (s_setpc_b64, s_movrels…) print constants with LLVM's marker.
+  return o.cls === 's' && !namedSourceText(gen, code) ? `${t}/*Invalid immediate*/` : t;
+}
+
+function immStyle(def: InstructionDef): ImmStyle {
+  return (def.flags?.imm as ImmStyle | undefined) ?? 'hex';
+}
+
+function operandText(gen: Gen, inst: Instruction, o: OperandDef): string {
+  const f = inst.fields;
+  if (o.field === 'literal') return literalText(gen, inst.literal ?? 0, 1);
+  if (o.field === 'simm16' || o.cls === 'imm') return formatImm(immStyle(inst.def), gen, f[o.field]);
+  if (o.field.startsWith('ssrc')) return sourceText(gen, f[o.field], o, inst.literal);
+  return regText(gen, f[o.field], o.dwords);
+}
+
+function signedHex(v: number): string {
+  return v < 0 ? `-${hex(-v)}` : hex(v);
+}
+
+function sext21(v: number): number {
+  return (v << 11) >> 11;
+}
+
+/** The offset operand of SMEM/SMRD and its trailing modifiers, per generation. */
+function smemOffsetText(gen: Gen, inst: Instruction): string {
+  const f = inst.fields;
+  if (gen === Gen.GFX7) {
+    if (f.imm) return hex(f.offset);
+    return f.offset === SRC_LITERAL ? hex(inst.literal ?? 0) : regText(gen, f.offset, 1);
+  }
+  if (gen === Gen.GFX8) return f.imm ? hex(f.offset) : regText(gen, f.soffset, 1);
+  if (gen === Gen.GFX9) {
+    if (f.soe) return f.imm ? `${regText(gen, f.soffset, 1)} offset:${signedHex(sext21(f.offset))}` : regText(gen, f.soffset, 1);
+    return f.imm ? signedHex(sext21(f.offset)) : regText(gen, f.soffset, 1);
+  }
+  const off = sext21(f.offset);
+  if (f.soffset === nullCode(gen)) return off === 0 ? 'null' : signedHex(off);
+  return off === 0 ? regText(gen, f.soffset, 1) : `${regText(gen, f.soffset, 1)} offset:${signedHex(off)}`;
+}
+
+function smemModifiers(inst: Instruction): string {
+  const f = inst.fields;
+  let s = '';
+  if (!inst.def.flags?.cache) return s;
+  if (f.glc) s += ' glc';
+  if (f.dlc) s += ' dlc';
+  return s;
+}
+
+function printSmem(gen: Gen, inst: Instruction): string {
+  const parts: string[] = [];
+  for (const o of inst.def.operands) {
+    if (o.field === 'offset') parts.push(smemOffsetText(gen, inst));
+    else if (o.cls === 'imm') parts.push(formatPlainImm('ihex', inst.fields[o.field]));
+    else parts.push(regText(gen, inst.fields[gen === Gen.GFX7 && o.field === 'sdata' ? 'sdst' : o.field], o.dwords));
+  }
+  const ops = parts.join(', ');
+  return `${inst.def.name}${ops ? ' ' + ops : ''}${smemModifiers(inst)}`;
+}
+
+function printSalu(gen: Gen, inst: Instruction): string {
+  const parts: string[] = [];
+  for (const o of inst.def.operands) {
+    const t = operandText(gen, inst, o);
+    if (o.field === 'simm16' && inst.def.flags?.optional && inst.fields.simm16 === 0) continue;
+    if (t) parts.push(t);
+  }
+  return parts.length ? `${inst.def.name} ${parts.join(', ')}` : inst.def.name;
+}
+
+/** Byte address a SOPP branch goes to (offset + 4 + simm16 * 4), or undefined for other instructions. */
+export function branchTarget(inst: Instruction): number | undefined {
+  if (inst.encoding !== 'SOPP' && inst.encoding !== 'SOPK') return undefined;
+  if (!inst.def.operands.some((o) => o.cls === 'label')) return undefined;
+  const simm = (inst.fields.simm16 << 16) >> 16;
+  return inst.offset + 4 + simm * 4;
+}
 
 export const codec: FamilyCodec = {
-  families: [],
-  decode() {
-    throw new Error('not implemented');
+  families: SCALAR_FAMILIES,
+  decode(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
+    if (family === 'SMEM') return target.gen === Gen.GFX7 ? decodeSmrd(words, at, byteOffset) : decodeSmem(target.gen, words, at, byteOffset);
+    return decodeSalu(target, words, at, family, byteOffset);
   },
-  print() {
-    throw new Error('not implemented');
+  print(target: Target, inst: Instruction): string {
+    return inst.encoding === 'SMEM' ? printSmem(target.gen, inst) : printSalu(target.gen, inst);
   },
-  assemble() {
-    return undefined;
+  assemble(target: Target, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number[] | undefined {
+    return assembleScalar(target, stmt, resolveLabel);
   },
 };
