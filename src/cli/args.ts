@@ -10,7 +10,10 @@ export interface ParsedArgs {
 }
 
 /** `valued` flags take the next argument; `boolean` flags stand alone. */
-export function parseArgs(argv: readonly string[], spec: { valued: readonly string[]; boolean: readonly string[] }): ParsedArgs {
+export function parseArgs(
+  argv: readonly string[],
+  spec: { valued: readonly string[]; boolean: readonly string[] },
+): ParsedArgs {
   const flags = new Map<string, string | true>();
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {

@@ -33,7 +33,8 @@ function wordsToHex(words: readonly number[]): string {
 
 function encodingComment(words: readonly number[]): string {
   const bytes: string[] = [];
-  for (const w of words) for (let b = 0; b < 4; b++) bytes.push(`0x${((w >>> (8 * b)) & 0xff).toString(16).padStart(2, '0')}`);
+  for (const w of words)
+    for (let b = 0; b < 4; b++) bytes.push(`0x${((w >>> (8 * b)) & 0xff).toString(16).padStart(2, '0')}`);
   return `[${bytes.join(',')}]`;
 }
 
@@ -119,7 +120,9 @@ export function asmCommand(argv: readonly string[], io: Io): number {
     for (const st of program.statements) {
       const r = disassembleOne(target, wordsToBytes(st.words));
       const text = 'error' in r ? `<undecodable: ${r.error.reason}>` : r.text;
-      io.stdout(args.flags.has('show-encoding') ? `\t${text}\t; encoding: ${encodingComment(st.words)}\n` : `\t${text}\n`);
+      io.stdout(
+        args.flags.has('show-encoding') ? `\t${text}\t; encoding: ${encodingComment(st.words)}\n` : `\t${text}\n`,
+      );
     }
   }
   return 0;

@@ -1,0 +1,80 @@
+/**
+ * PM4 type-3 opcodes by name, so a packet the command processor does not execute is
+ * reported by what it is rather than guessed at.
+ */
+export const PM4_OPCODES: Readonly<Record<number, string>> = {
+  0x10: 'NOP',
+  0x11: 'SET_BASE',
+  0x12: 'CLEAR_STATE',
+  0x13: 'INDEX_BUFFER_SIZE',
+  0x15: 'DISPATCH_DIRECT',
+  0x16: 'DISPATCH_INDIRECT',
+  0x1d: 'ATOMIC_GDS',
+  0x1e: 'ATOMIC_MEM',
+  0x1f: 'OCCLUSION_QUERY',
+  0x20: 'SET_PREDICATION',
+  0x21: 'REG_RMW',
+  0x22: 'COND_EXEC',
+  0x23: 'PRED_EXEC',
+  0x24: 'DRAW_INDIRECT',
+  0x25: 'DRAW_INDEX_INDIRECT',
+  0x26: 'INDEX_BASE',
+  0x27: 'DRAW_INDEX_2',
+  0x28: 'CONTEXT_CONTROL',
+  0x2a: 'INDEX_TYPE',
+  0x2c: 'DRAW_INDIRECT_MULTI',
+  0x2d: 'DRAW_INDEX_AUTO',
+  0x2f: 'NUM_INSTANCES',
+  0x30: 'DRAW_INDEX_MULTI_AUTO',
+  0x33: 'INDIRECT_BUFFER_CONST',
+  0x34: 'STRMOUT_BUFFER_UPDATE',
+  0x35: 'DRAW_INDEX_OFFSET_2',
+  0x37: 'WRITE_DATA',
+  0x38: 'DRAW_INDEX_INDIRECT_MULTI',
+  0x39: 'MEM_SEMAPHORE',
+  0x3c: 'WAIT_REG_MEM',
+  0x3f: 'INDIRECT_BUFFER',
+  0x40: 'COPY_DATA',
+  0x42: 'PFP_SYNC_ME',
+  0x43: 'SURFACE_SYNC',
+  0x44: 'ME_INITIALIZE',
+  0x45: 'COND_WRITE',
+  0x46: 'EVENT_WRITE',
+  0x47: 'EVENT_WRITE_EOP',
+  0x48: 'EVENT_WRITE_EOS',
+  0x49: 'RELEASE_MEM',
+  0x4a: 'PREAMBLE_CNTL',
+  0x50: 'DMA_DATA',
+  0x58: 'ACQUIRE_MEM',
+  0x5e: 'REWIND',
+  0x63: 'LOAD_UCONFIG_REG',
+  0x64: 'LOAD_SH_REG',
+  0x65: 'LOAD_CONFIG_REG',
+  0x66: 'LOAD_CONTEXT_REG',
+  0x68: 'SET_CONFIG_REG',
+  0x69: 'SET_CONTEXT_REG',
+  0x73: 'SET_CONTEXT_REG_INDIRECT',
+  0x76: 'SET_SH_REG',
+  0x77: 'SET_SH_REG_OFFSET',
+  0x79: 'SET_UCONFIG_REG',
+  0x80: 'LOAD_CONST_RAM',
+  0x81: 'WRITE_CONST_RAM',
+  0x83: 'DUMP_CONST_RAM',
+  0x84: 'INCREMENT_CE_COUNTER',
+  0x85: 'INCREMENT_DE_COUNTER',
+  0x86: 'WAIT_ON_CE_COUNTER',
+  0x88: 'WAIT_ON_DE_COUNTER_DIFF',
+  0x9b: 'SET_SH_REG_INDEX',
+  0xa0: 'DISPATCH_MESH_INDIRECT_MULTI',
+  0xa9: 'DISPATCH_TASKMESH_GFX',
+};
+
+export const OP_NOP = 0x10;
+export const OP_SET_BASE = 0x11;
+export const OP_DISPATCH_DIRECT = 0x15;
+export const OP_DISPATCH_INDIRECT = 0x16;
+export const OP_SET_SH_REG = 0x76;
+
+export function pm4OpcodeName(op: number): string {
+  return PM4_OPCODES[op] ?? `UNKNOWN_0x${op.toString(16).padStart(2, '0')}`;
+}
