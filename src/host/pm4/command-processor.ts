@@ -115,7 +115,7 @@ export function processComputeStream(gen: Gen, stream: Uint32Array, readGuest: G
             i,
             `SET_BASE with base_index ${body[0] & 0xf} is not a dispatch-indirect base`,
           );
-        indirectBase = (body[1] & ~3) + (body[2] & 0xffff) * 2 ** 32;
+        indirectBase = ((body[1] & ~3) >>> 0) + (body[2] & 0xffff) * 2 ** 32;
         break;
       }
       case OP_DISPATCH_DIRECT: {
@@ -131,7 +131,7 @@ export function processComputeStream(gen: Gen, stream: Uint32Array, readGuest: G
         let address: number;
         let initiator: number;
         if (body.length >= 3) {
-          address = (body[0] & ~3) + (body[1] & 0xffff) * 2 ** 32;
+          address = ((body[0] & ~3) >>> 0) + (body[1] & 0xffff) * 2 ** 32;
           initiator = body[2];
         } else {
           if (indirectBase === undefined)
