@@ -1,40 +1,43 @@
 /**
  * Lookup over the generated instruction tables: by (generation, family, opcode) for the
- * decoder, and by (generation, name) for the assembler. Built once, lazily.
+ * decoder, and by (generation, name) for the assembler. Built once, lazily. The opcode
+ * lookups are dense arrays (generation × family × opcode), because the decoder asks once
+ * per instruction and string-keyed maps cost more than the whole field extraction.
  */
 import { ALL_GENS, type Gen } from '../gen.ts';
 import type { Family, InstructionDef } from './types.ts';
 import { GENERATED_TABLES } from './generated/index.ts';
 
 interface Index {
-  readonly byOp: Map<string, InstructionDef>;
-  readonly byOp3: Map<string, InstructionDef>;
-  readonly byName: Map<string, InstructionDef[]>;
+  /** byOp[gen][family] is an array indexed by opcode. */
+  readonly byOp: Map<Family, (InstructionDef | undefined)[]>[];
+  /** byOp3[gen] is an array indexed by VOP3 opcode. */
+  readonly byOp3: (InstructionDef | undefined)[][];
+  readonly byName: Map<string, InstructionDef[]>[];
 }
 
 let index: Index | undefined;
 
-function key(gen: Gen, family: Family, op: number): string {
-  return `${gen}:${family}:${op}`;
-}
-
 function build(): Index {
-  const byOp = new Map<string, InstructionDef>();
-  const byOp3 = new Map<string, InstructionDef>();
-  const byName = new Map<string, InstructionDef[]>();
+  const byOp = ALL_GENS.map(() => new Map<Family, (InstructionDef | undefined)[]>());
+  const byOp3 = ALL_GENS.map(() => [] as (InstructionDef | undefined)[]);
+  const byName = ALL_GENS.map(() => new Map<string, InstructionDef[]>());
   for (const table of GENERATED_TABLES) {
     for (const def of table) {
       for (const gen of ALL_GENS) {
         const op = def.op[gen];
-        if (op >= 0) byOp.set(key(gen, def.family, op), def);
+        if (op >= 0) {
+          let arr = byOp[gen].get(def.family);
+          if (!arr) byOp[gen].set(def.family, (arr = []));
+          arr[op] = def;
+        }
         const op3 = def.op3?.[gen] ?? -1;
-        if (op3 >= 0) byOp3.set(`${gen}:${op3}`, def);
+        if (op3 >= 0) byOp3[gen][op3] = def;
         if (op >= 0 || op3 >= 0) {
-          const nk = `${gen}:${def.name}`;
-          const list = byName.get(nk);
+          const list = byName[gen].get(def.name);
           if (list) {
             if (!list.includes(def)) list.push(def);
-          } else byName.set(nk, [def]);
+          } else byName[gen].set(def.name, [def]);
         }
       }
     }
@@ -48,17 +51,17 @@ function idx(): Index {
 
 /** The instruction a family's opcode field names in a generation, if any. */
 export function lookupOpcode(gen: Gen, family: Family, op: number): InstructionDef | undefined {
-  return idx().byOp.get(key(gen, family, op));
+  return idx().byOp[gen].get(family)?.[op];
 }
 
 /** The VOP1/VOP2/VOPC/VOP3 instruction whose VOP3 (e64) opcode this is. */
 export function lookupVop3Opcode(gen: Gen, op: number): InstructionDef | undefined {
-  return idx().byOp3.get(`${gen}:${op}`);
+  return idx().byOp3[gen][op];
 }
 
 /** Instructions of this name in this generation (usually one). */
 export function lookupName(gen: Gen, name: string): readonly InstructionDef[] {
-  return idx().byName.get(`${gen}:${name}`) ?? [];
+  return idx().byName[gen].get(name) ?? [];
 }
 
 /** Every instruction of the registry (for generators, reports and tests). */
