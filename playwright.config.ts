@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 5173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The system Chromium (Debian's /usr/bin/chromium); Playwright never downloads a browser here.
+// WebGPU needs --enable-unsafe-webgpu (SwiftShader when there is no GPU) and a page served
+// from 127.0.0.1 (a secure context). The machine has no network: the other flags keep
+// Chromium from trying. We run as root, so the sandbox is off.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: BASE_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
