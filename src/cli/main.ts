@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { asmCommand, disasmCommand, type Io } from './isa-commands.ts';
 import { UsageError } from './args.ts';
 import { descriptorCommand } from './descriptor-command.ts';
+import { captureCommand } from './capture-command.ts';
 import { UnknownProcessorError } from '../isa/gen.ts';
 
 const USAGE = `usage: gcn-webgpu <command> [options]
@@ -18,6 +19,9 @@ commands:
   asm --mcpu NAME [--wave64] --tsv [FILE|-]     TEXT lines to TEXT<TAB>HEX
   descriptor --mcpu NAME --kind buffer|image|sampler --words w0,w1,...
                                                 a V#, T# or S# decoded, as JSON
+  capture info FILE [--json]                    what a .gcncap capture holds
+  capture build SPEC -o FILE.gcncap             a capture from a JSON or YAML spec
+  capture redact FILE -o OUT.gcncap             the capture without guest data
 `;
 
 const nodeIo: Io = {
@@ -36,6 +40,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
         return asmCommand(rest, io);
       case 'descriptor':
         return descriptorCommand(rest, io);
+      case 'capture':
+        return await captureCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':
