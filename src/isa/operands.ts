@@ -139,7 +139,8 @@ export function inlineFloatText(code: number, bits: 16 | 32 | 64, gen: Gen): str
 
 /** Named non-register source operands (codes 235-254) by generation. */
 export function namedSourceText(gen: Gen, code: number): string | undefined {
-  if (gen >= Gen.GFX9) {
+  // LLVM 19's gfx8 decoder names these too (its gfx8 assembler refuses them).
+  if (gen >= Gen.GFX8) {
     switch (code) {
       case 235:
         return 'src_shared_base';
@@ -150,7 +151,9 @@ export function namedSourceText(gen: Gen, code: number): string | undefined {
       case 238:
         return 'src_private_limit';
       case 239:
-        return gen === Gen.GFX9 ? 'src_pops_exiting_wave_id' : undefined;
+        // llvm-mc-19 names 239 on gfx9, gfx10 (gfx1010 and gfx1030: SOP1, VOP2, MUBUF soffset) and gfx11;
+        // gfx11's assembler refuses it.
+        return 'src_pops_exiting_wave_id';
     }
   }
   switch (code) {

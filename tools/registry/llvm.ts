@@ -22,39 +22,37 @@ function hexToTokens(hex: string): string {
 
 /**
  * Disassembles each hex string (bytes in memory order) as one instruction. Returns the
- * text, or '<invalid>' when LLVM rejects the bytes, or '<partial>' when LLVM decoded a
- * shorter instruction than the bytes given.
+ * text, or '<invalid>' when LLVM rejects the bytes, or '<partial>' when LLVM decoded the
+ * bytes as something of another size. Each probe is followed by two `s_nop` sentinels, so
+ * outputs group by probe even when LLVM skips an undecodable dword and decodes the rest of
+ * a probe as another instruction (a probe may swallow the first sentinel as its literal;
+ * the second always marks the end). An instruction whose re-encoding differs from the
+ * input (LLVM ignoring a field) still counts when its size matches.
  */
 export function disassembleBatch(cpu: string, hexes: readonly string[], mattr = ''): string[] {
-  // One llvm-mc run per instruction would be slow; instead each input line is one
-  // instruction, and llvm-mc reports which lines it could not decode by line number.
-  const input = hexes.map(hexToTokens).join('\n') + '\n';
+  const SENTINEL_A = '0x05,0x00,0x80,0xbf';
+  const SENTINEL_B = '0x06,0x00,0x80,0xbf';
+  const input = hexes.map((h) => `${hexToTokens(h)}\n${SENTINEL_A}\n${SENTINEL_B}`).join('\n') + '\n';
   const args = ['--disassemble', `-mcpu=${cpu}`, '--show-encoding'];
   if (mattr) args.push(`-mattr=${mattr}`);
-  const { stdout, stderr } = run(args, input);
-  const out: string[] = new Array(hexes.length).fill('<invalid>');
-  // stdout lines: "\t<text>\t\t; encoding: [0x..,...]" in input order for the decoded ones.
-  const decoded: { text: string; enc: string }[] = [];
+  const { stdout } = run(args, input);
+  const groups: { text: string; bytes: number }[][] = [[]];
   for (const line of stdout.split('\n')) {
     const m = /^\s+(.*?)\s*; encoding: \[(.*)\]/.exec(line);
-    if (m) decoded.push({ text: m[1].trim(), enc: m[2].replace(/0x|,/g, '') });
+    if (!m) continue;
+    const text = m[1].trim();
+    const bytes = m[2].split(',').length;
+    if (text === 's_nop 6') groups.push([]);
+    else groups[groups.length - 1].push({ text, bytes });
   }
-  const bad = new Set<number>();
-  for (const m of stderr.matchAll(/<stdin>:(\d+):\d+: warning: invalid instruction encoding/g)) bad.add(Number(m[1]) - 1);
-  let k = 0;
-  for (let i = 0; i < hexes.length; i++) {
-    if (bad.has(i)) continue;
-    // A line may decode into several instructions if the bytes hold more than one.
-    let acc = '';
-    const texts: string[] = [];
-    while (k < decoded.length && acc.length < hexes[i].length) {
-      acc += decoded[k].enc;
-      texts.push(decoded[k].text);
-      k++;
-    }
-    out[i] = texts.length === 1 && acc === hexes[i] ? texts[0] : '<partial>';
-  }
-  return out;
+  return hexes.map((hex, i) => {
+    const g = (groups[i] ?? []).filter((x, k, all) => !(x.text === 's_nop 5' && k === all.length - 1));
+    if (g.length === 0) return '<invalid>';
+    if (g.length === 1 && g[0].bytes * 2 === hex.length) return g[0].text;
+    // The probe swallowed the first sentinel as its literal: its size is the probe's plus 4.
+    if (g.length === 1 && g[0].bytes * 2 === hex.length + 8) return g[0].text;
+    return '<partial>';
+  });
 }
 
 export interface AsmResult {

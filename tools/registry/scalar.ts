@@ -520,6 +520,9 @@ function main(): void {
     for (const fam of fams) {
       const parsed = sweep(gen, cpu, fam);
       for (const [op, p] of parsed) {
+        // A probe LLVM rejected can leave its text to an instruction of another family
+        // decoded from the probe's second dword (an `exp`): only scalar names belong here.
+        if (!p.name.startsWith('s_')) continue;
         addEntry(gen, fam, op, p);
         if (gen === Gen.GFX8) gfx8Texts.set(entries.get(signature(fam, p))!, p.text ?? p.name);
         const e = entries.get(signature(fam, p))!;
