@@ -66,6 +66,14 @@ function specials(gen: Gen): Map<number, [string, string]> {
  */
 export function scalarRegName(gen: Gen, code: number, dwords: number): string | undefined {
   const nsg = sgprCount(gen);
+  // LLVM's decoder aligns a misaligned SGPR or TTMP range down (pairs to even, wider
+  // tuples to four), printing a warning; the printed text is the aligned range.
+  if (dwords > 1) {
+    const align = dwords >= 4 ? 4 : 2;
+    const tt0 = ttmpBase(gen);
+    if (code < nsg) code -= code % align;
+    else if (code >= tt0.first && code < tt0.first + tt0.count) code -= (code - tt0.first) % align;
+  }
   if (code < nsg) {
     if (code + dwords > nsg) return undefined;
     return dwords === 1 ? `s${code}` : `s[${code}:${code + dwords - 1}]`;
