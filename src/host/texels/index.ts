@@ -48,3 +48,5 @@ export {
   type TextureChoice,
   type WebGpuFormatEntry,
 } from './webgpu-formats.ts';
+export { surfaceLayout, readSurface, writeSurface } from './surface.ts';
+export { TilingError } from './tiling.ts';
