@@ -212,7 +212,8 @@ const NAMED_SOURCES: Readonly<Record<string, (g: Gen) => number | undefined>> = 
   private_base: (g) => (g >= Gen.GFX9 ? 237 : undefined),
   src_private_limit: (g) => (g >= Gen.GFX9 ? 238 : undefined),
   private_limit: (g) => (g >= Gen.GFX9 ? 238 : undefined),
-  src_pops_exiting_wave_id: (g) => (g === Gen.GFX9 ? 239 : undefined),
+  // llvm-mc-19 assembles it for gfx9 and gfx10 (gfx1010, gfx1030), not gfx11.
+  src_pops_exiting_wave_id: (g) => (g >= Gen.GFX9 && g <= Gen.GFX10_3 ? 239 : undefined),
   pops_exiting_wave_id: (g) => (g === Gen.GFX9 ? 239 : undefined),
   src_vccz: () => 251,
   vccz: () => 251,

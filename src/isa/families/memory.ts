@@ -1,15 +1,348 @@
-/** Placeholder: this family group's codec is being written. */
-import type { FamilyCodec } from '../instruction.ts';
+/**
+ * The memory families' codec: DS (LDS/GDS), MUBUF, MTBUF and FLAT/GLOBAL/SCRATCH for
+ * gfx7 through gfx11. Field layouts live in memory-layout.ts; which fields an instruction
+ * spells, in which order and how wide, comes from the registry (`flags.order` and the
+ * operand widths, generated from llvm-mc-19 sweeps). This file holds the per-family
+ * modifier syntax LLVM prints.
+ */
+import { DecodeError } from '../errors.ts';
+import { Gen, type Target } from '../gen.ts';
+import type { FamilyCodec, Instruction } from '../instruction.ts';
+import { lookupOpcode } from '../registry/registry.ts';
+import { Attr, type Family, type InstructionDef } from '../registry/types.ts';
+import {
+  SRC_LITERAL,
+  hex,
+  inlineFloatText,
+  inlineInteger,
+  namedSourceText,
+  nullCode,
+  scalarRegName,
+  sgprCount,
+  ttmpBase,
+  vgprName,
+} from '../operands.ts';
+import {
+  BUF_DATA_FORMATS,
+  BUF_FORMATS_GFX10,
+  BUF_FORMATS_GFX11,
+  BUF_NUM_FORMATS,
+  BUF_NUM_FORMATS_GFX7,
+} from '../registry/generated/memory.ts';
+import { dwordsOf, extractFields, layoutOf, orderOf, saddrOffCode, type MemFamily } from './memory-layout.ts';
+import { assembleMemory } from './memory-asm.ts';
+
+const FLAT_SEGMENTS: readonly (Family | undefined)[] = ['FLAT', 'SCRATCH', 'GLOBAL', undefined];
+
+// ---------------------------------------------------------------------------------------
+// Decoding.
+
+/** A scalar code that is neither an SGPR, a trap temporary nor null (vcc_hi, exec_hi, m0, …). */
+function isSpecial(gen: Gen, code: number): boolean {
+  const tt = ttmpBase(gen);
+  return code >= sgprCount(gen) && !(code >= tt.first && code < tt.first + tt.count) && code !== nullCode(gen);
+}
+
+function isGfx10(gen: Gen): boolean {
+  return gen === Gen.GFX10 || gen === Gen.GFX10_3;
+}
+
+function fail(code: 'unknown-opcode' | 'invalid-operand', at: number, reason: string): never {
+  throw new DecodeError(code, at, reason);
+}
+
+function decodeMem(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
+  if (at + 1 >= words.length) throw new DecodeError('truncated', byteOffset, `${family} needs a second dword`);
+  const gen = target.gen;
+  const fam = family as MemFamily;
+  const fields = extractFields(layoutOf(fam, gen), words[at], words[at + 1]);
+  let regFamily: Family = family;
+  if (fam === 'MTBUF' && 'op_hi' in fields) {
+    fields.op |= fields.op_hi << 3;
+    delete fields.op_hi;
+  }
+  if (fam === 'FLAT' && 'seg' in fields) {
+    const seg = FLAT_SEGMENTS[fields.seg];
+    if (!seg) fail('invalid-operand', byteOffset, 'FLAT segment 3 is reserved');
+    regFamily = seg;
+  }
+  const def = lookupOpcode(gen, regFamily, fields.op);
+  if (!def)
+    fail('unknown-opcode', byteOffset, `${regFamily} opcode ${fields.op} is not an instruction of this generation`);
+  // gfx11 buffer instructions may take a literal soffset, in a third dword.
+  let literal: number | undefined;
+  if (
+    gen >= Gen.GFX11 &&
+    (fam === 'MUBUF' || fam === 'MTBUF') &&
+    fields.soffset === SRC_LITERAL &&
+    orderOf(def).length
+  ) {
+    if (at + 2 >= words.length) throw new DecodeError('truncated', byteOffset, 'the literal soffset is missing');
+    literal = words[at + 2];
+  }
+  const inst: Instruction =
+    literal === undefined
+      ? { def, encoding: regFamily, offset: byteOffset, size: 8, fields }
+      : { def, encoding: regFamily, offset: byteOffset, size: 12, fields, literal };
+  validate(gen, inst, byteOffset);
+  checkVgprRanges(inst, byteOffset);
+  return inst;
+}
+
+/** A VGPR range running past v255 is not a register (LLVM rejects or marks it invalid). */
+function checkVgprRanges(inst: Instruction, at: number): void {
+  const f = inst.fields;
+  for (const op of inst.def.operands) {
+    // Address widths depend on the addressing mode, not on the instruction; data ranges are what overflow.
+    if (op.cls !== 'v' || f[op.field] === undefined || op.field === 'addr' || op.field === 'vaddr') continue;
+    const extra = op.field === 'vdata' ? (f.tfe ?? 0) : 0;
+    if (f[op.field] + op.dwords + extra > 256) fail('invalid-operand', at, `${op.field} runs past v255`);
+  }
+  const rtn = inst.def.flags?.rtn;
+  if (rtn !== undefined && f.glc && f.vdst + Number(rtn) > 256) fail('invalid-operand', at, 'vdst runs past v255');
+}
+
+/** Rejects the encodings llvm-mc-19 rejects (found by its sweeps and the corpus's invalid rows). */
+function validate(gen: Gen, inst: Instruction, at: number): void {
+  if (inst.def.family === 'DS') validateDs(inst, at);
+  else if (inst.def.family === 'MUBUF' || inst.def.family === 'MTBUF') validateBuffer(gen, inst, at);
+  else validateFlat(gen, inst, at);
+}
+
+/** DS: register fields the instruction does not use must be zero; gds and offsets as the registry says. */
+function validateDs(inst: Instruction, at: number): void {
+  const { fields: f, def } = inst;
+  const order = orderOf(def);
+  for (const name of ['addr', 'data0', 'data1', 'vdst'])
+    if (f[name] !== 0 && !order.includes(name)) fail('invalid-operand', at, `${def.name} has no ${name} operand`);
+  const gds = def.flags?.gds;
+  if (gds === 'always' && !f.gds) fail('invalid-operand', at, `${def.name} needs gds`);
+  if (gds === 'never' && f.gds) fail('invalid-operand', at, `${def.name} cannot use gds`);
+  if (def.flags?.offsets === 0 && (f.offset0 || f.offset1)) fail('invalid-operand', at, `${def.name} has no offset`);
+}
+
+function validateBuffer(gen: Gen, inst: Instruction, at: number): void {
+  const { fields: f, def } = inst;
+  const order = orderOf(def);
+  // Cache-control instructions (buffer_wbinvl1, buffer_gl0_inv) ignore their operand fields and
+  // offset, but LLVM rejects them with any addressing, cache-policy (but slc), lds or tfe bit.
+  if (!order.length) {
+    for (const name of ['offen', 'idxen', 'glc', 'dlc', 'lds', 'tfe', 'reserved15'])
+      if (f[name]) fail('invalid-operand', at, `${def.name} takes no ${name}`);
+    return;
+  }
+  if (!order.includes('off') && (f.offen || f.idxen || f.addr64))
+    fail('invalid-operand', at, `${def.name} has no vaddr`);
+  const lds = def.flags?.lds;
+  if (f.lds && !lds) fail('invalid-operand', at, `${def.name} cannot load to LDS`);
+  if (!f.lds && lds === 'always') fail('invalid-operand', at, `${def.name} needs lds`);
+  if (f.tfe && (def.flags?.tfe === false || (f.lds && lds))) fail('invalid-operand', at, `${def.name} cannot use tfe`);
+  if (scalarSourceText(gen, f.soffset) === undefined && inst.literal === undefined)
+    fail('invalid-operand', at, `soffset ${f.soffset} is not a scalar source`);
+  if (isGfx10(gen) && f.dlc && def.attrs & Attr.MemAtomic) fail('invalid-operand', at, 'atomics have no dlc on gfx10');
+  if (!scalarRange(gen, f.srsrc * 4, 4)) fail('invalid-operand', at, `srsrc ${f.srsrc} is not a register quad`);
+}
+
+function validateFlat(gen: Gen, inst: Instruction, at: number): void {
+  const { fields: f, def } = inst;
+  if (gen <= Gen.GFX8 && (f.unused || f.unused1))
+    fail('invalid-operand', at, 'FLAT bits unused before gfx9 must be zero');
+  if (f.lds && !def.flags?.lds) fail('invalid-operand', at, `${def.name} cannot load to LDS`);
+  if (isGfx10(gen) && f.nv) fail('invalid-operand', at, 'nv is not supported');
+  if (gen === Gen.GFX9 && f.lds && f.nv) fail('invalid-operand', at, 'lds cannot be used with nv');
+  if (f.sve && def.family !== 'SCRATCH') fail('invalid-operand', at, 'sve is for scratch only');
+  // The flat segment has no saddr: gfx9 wants the field zero, gfx10+ wants `off`.
+  if (def.family === 'FLAT' && 'saddr' in f && f.saddr !== (gen === Gen.GFX9 ? 0 : saddrOffCode(gen)))
+    fail('invalid-operand', at, 'flat segment has no saddr');
+  if (def.family === 'GLOBAL' && 'saddr' in f && f.saddr !== saddrOffCode(gen)) {
+    // A 64-bit saddr may be unaligned in SGPRs and trap temporaries (LLVM warns), not in special registers.
+    if (f.saddr & 1 && isSpecial(gen, f.saddr)) fail('invalid-operand', at, 'saddr is not an aligned pair');
+    if (f.saddr !== nullCode(gen) && !(isGfx10(gen) && f.saddr === 0x7f) && !scalarRange(gen, f.saddr & ~1, 2))
+      fail('invalid-operand', at, 'saddr is not a register pair');
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Printing.
+
+/** An 8-bit scalar source (soffset): SGPRs, specials, inline constants; undefined for reserved codes. */
+export function scalarSourceText(gen: Gen, code: number): string | undefined {
+  const reg = scalarRegName(gen, code, 1);
+  if (reg) return reg;
+  const i = inlineInteger(code);
+  if (i !== undefined) return String(i);
+  return inlineFloatText(code, 32, gen) ?? namedSourceText(gen, code);
+}
+
+/**
+ * A scalar register range (srsrc, saddr), or undefined when LLVM rejects it. Before gfx10
+ * LLVM accepts SGPR ranges up to s103 even where fewer SGPRs are addressable; gfx11 spells
+ * a range at null's code as `null`.
+ */
+function scalarRange(gen: Gen, code: number, dwords: number): string | undefined {
+  const name = scalarRegName(gen, code, dwords);
+  if (name) return name;
+  if (gen <= Gen.GFX9 && code + dwords <= 104) return vgprName(code, dwords).replace('v', 's');
+  if (gen >= Gen.GFX11 && code === nullCode(gen)) return 'null';
+  return undefined;
+}
+
+function printDs(inst: Instruction): string {
+  const f = inst.fields;
+  const def = inst.def;
+  const ops = orderOf(def).map((field) => vgprName(f[field], dwordsOf(def, field)));
+  let mods = '';
+  if (def.flags?.offsets === 'swizzle') {
+    const off = f.offset0 | (f.offset1 << 8);
+    if (off) mods += ` offset:${swizzleText(off)}`;
+  } else if (def.flags?.offsets === 2) {
+    if (f.offset0) mods += ` offset0:${f.offset0}`;
+    if (f.offset1) mods += ` offset1:${f.offset1}`;
+  } else {
+    const off = f.offset0 | (f.offset1 << 8);
+    if (off) mods += ` offset:${off}`;
+  }
+  if (f.gds) mods += ' gds';
+  return join(def.name, ops, mods);
+}
+
+/** ds_swizzle_b32's offset as LLVM spells the swizzle pattern (AMD's QUAD_PERM / BITMASK_PERM modes). */
+function swizzleText(off: number): string {
+  if ((off & 0xff00) === 0x8000)
+    return `swizzle(QUAD_PERM,${off & 3},${(off >> 2) & 3},${(off >> 4) & 3},${(off >> 6) & 3})`;
+  if (off & 0x8000) return String(off);
+  const and = off & 0x1f;
+  const or = (off >> 5) & 0x1f;
+  const xor = (off >> 10) & 0x1f;
+  if (and === 0x1f && or === 0 && xor !== 0 && (xor & (xor - 1)) === 0) return `swizzle(SWAP,${xor})`;
+  if (and === 0x1f && or === 0 && xor !== 0 && ((xor + 1) & xor) === 0) return `swizzle(REVERSE,${xor + 1})`;
+  const group = 32 - and;
+  if (xor === 0 && group > 1 && (group & (group - 1)) === 0 && or < group && (and & (group - 1)) === 0)
+    return `swizzle(BROADCAST,${group},${or})`;
+  let mask = '';
+  for (let bit = 4; bit >= 0; bit--) {
+    const a = (and >> bit) & 1;
+    const o = (or >> bit) & 1;
+    const x = (xor >> bit) & 1;
+    mask += a && !o ? (x ? 'i' : 'p') : o ^ x ? '1' : '0';
+  }
+  return `swizzle(BITMASK_PERM,"${mask}")`;
+}
+
+function join(name: string, ops: readonly string[], mods: string): string {
+  return ops.length ? `${name} ${ops.join(', ')}${mods}` : `${name}${mods}`;
+}
+
+function mtbufFormatText(gen: Gen, f: Readonly<Record<string, number>>): string {
+  if (gen <= Gen.GFX9) {
+    if (f.dfmt === 1 && f.nfmt === 0) return '';
+    const parts: string[] = [];
+    if (f.dfmt !== 1) parts.push(BUF_DATA_FORMATS[f.dfmt]);
+    if (f.nfmt !== 0) parts.push((gen === Gen.GFX7 ? BUF_NUM_FORMATS_GFX7 : BUF_NUM_FORMATS)[f.nfmt]);
+    return ` format:[${parts.join(',')}]`;
+  }
+  if (f.format === 1) return '';
+  const name = (gen >= Gen.GFX11 ? BUF_FORMATS_GFX11 : BUF_FORMATS_GFX10)[f.format];
+  return name ? ` format:[${name}]` : ` format:${f.format}`;
+}
+
+function printBuffer(target: Target, inst: Instruction): string {
+  const gen = target.gen;
+  const f = inst.fields;
+  const def = inst.def;
+  if (!orderOf(def).length) return def.name;
+  const ldsDest = f.lds === 1 && def.flags?.lds !== undefined;
+  const ops: string[] = [];
+  for (const field of orderOf(def)) {
+    if (field === 'vdata') {
+      if (!ldsDest) ops.push(vgprName(f.vdata, dwordsOf(def, 'vdata') + f.tfe));
+    } else if (field === 'off') {
+      const n = f.addr64 || (f.offen && f.idxen) ? 2 : f.offen || f.idxen ? 1 : 0;
+      ops.push(n ? vgprName(f.vaddr, n) : 'off');
+    } else if (field === 'srsrc') ops.push(scalarRange(gen, f.srsrc * 4, 4) ?? hex(f.srsrc));
+    else if (field === 'soffset')
+      ops.push(inst.literal !== undefined ? hex(inst.literal) : (scalarSourceText(gen, f.soffset) ?? hex(f.soffset)));
+  }
+  let mods = def.family === 'MTBUF' ? mtbufFormatText(gen, f) : '';
+  if (f.idxen) mods += ' idxen';
+  if (f.offen) mods += ' offen';
+  if (f.addr64) mods += ' addr64';
+  if (f.offset) mods += ` offset:${f.offset}`;
+  // An LDS-only instruction spells lds as part of its operands, before the cache bits.
+  const ldsOnly = def.flags?.lds === 'always';
+  if (ldsOnly) mods += ' lds';
+  mods += cacheBits(f);
+  if (ldsDest && !ldsOnly) mods += ' lds';
+  if (f.tfe) mods += ' tfe';
+  return join(def.name, ops, mods);
+}
+
+function cacheBits(f: Readonly<Record<string, number>>): string {
+  return (f.glc ? ' glc' : '') + (f.slc ? ' slc' : '') + (f.dlc ? ' dlc' : '');
+}
+
+/** The signed or unsigned byte offset a FLAT-family instruction's offset field holds. */
+export function flatOffset(gen: Gen, family: Family, raw: number): number {
+  // The flat segment's offset is unsigned; global and scratch offsets are signed, 13 bits on gfx9 and gfx11, 12 on gfx10.
+  if (family === 'FLAT' || gen <= Gen.GFX8) return raw;
+  return isGfx10(gen) ? (raw << 20) >> 20 : (raw << 19) >> 19;
+}
+
+function printFlat(target: Target, inst: Instruction): string {
+  const gen = target.gen;
+  const f = inst.fields;
+  const def = inst.def;
+  const off = saddrOffCode(gen);
+  const hasSaddr = 'saddr' in f && f.saddr !== off && def.family !== 'FLAT';
+  // gfx10 spells exec_hi (0x7f) in saddr as `off` too, while still treating it as present.
+  const saddrText = (): string =>
+    isGfx10(gen) && f.saddr === 0x7f
+      ? 'off'
+      : f.saddr === nullCode(gen)
+        ? 'null'
+        : ((def.family === 'GLOBAL' ? scalarRange(gen, f.saddr & ~1, 2) : scalarRange(gen, f.saddr, 1)) ??
+          hex(f.saddr));
+  const ops: string[] = [];
+  if (def.flags?.rtn && f.glc) ops.push(vgprName(f.vdst, Number(def.flags.rtn)));
+  for (const field of orderOf(def)) {
+    // An LDS-destination load (gfx9/10 lds bit) writes no VGPR.
+    if (field === 'vdst' && f.lds) continue;
+    // A 64-bit saddr prints aligned down, as LLVM does (with an alignment warning).
+    if (field === 'off') ops.push(hasSaddr ? saddrText() : 'off');
+    else if (field === 'addr') ops.push(flatAddrText(gen, def, f, hasSaddr));
+    else ops.push(vgprName(f[field], dwordsOf(def, field)));
+  }
+  let mods = '';
+  const offset = 'offset' in f ? flatOffset(gen, def.family, f.offset) : 0;
+  if (offset) mods += ` offset:${offset}`;
+  mods += cacheBits(f);
+  if (f.lds) mods += ' lds';
+  return join(def.name, ops, mods);
+}
+
+function flatAddrText(gen: Gen, def: InstructionDef, f: Readonly<Record<string, number>>, hasSaddr: boolean): string {
+  if (def.family === 'FLAT') return vgprName(f.addr, 2);
+  if (def.family === 'GLOBAL') return vgprName(f.addr, hasSaddr ? 1 : 2);
+  // Scratch: gfx11 says by SVE whether there is a VGPR address; earlier ones use it only without saddr.
+  const used = gen >= Gen.GFX11 ? f.sve === 1 : !hasSaddr;
+  return used ? vgprName(f.addr, 1) : 'off';
+}
+
+function printMem(target: Target, inst: Instruction): string {
+  switch (inst.def.family) {
+    case 'DS':
+      return printDs(inst);
+    case 'MUBUF':
+    case 'MTBUF':
+      return printBuffer(target, inst);
+    default:
+      return printFlat(target, inst);
+  }
+}
 
 export const codec: FamilyCodec = {
-  families: [],
-  decode() {
-    throw new Error('not implemented');
-  },
-  print() {
-    throw new Error('not implemented');
-  },
-  assemble() {
-    return undefined;
-  },
+  families: ['DS', 'MUBUF', 'MTBUF', 'FLAT', 'GLOBAL', 'SCRATCH'],
+  decode: decodeMem,
+  print: printMem,
+  assemble: assembleMemory,
 };
