@@ -1,7 +1,8 @@
 /**
  * Work tool: scores the instruction layer against the corpus and prints mismatches.
  *   npx tsx tools/score.ts [--gen gfx9] [--family 'VOP1|VOP2'] [--dir disasm|asm|rt] [--wave64] [--show 20]
- * The asm family filter matches the first token (mnemonic) of the input line.
+ * The asm family filter matches the first token (mnemonic) of the input line; --contains
+ * REGEX matches the whole input line instead.
  */
 import { CORPUS_GENS, scoreAsm, scoreDisasm, scoreRoundTrip, share, type CorpusGen, type Score } from '../test/isa/corpus-data.ts';
 
@@ -13,6 +14,10 @@ const opt = (name: string): string | undefined => {
 const gens = (opt('gen')?.split(',') ?? CORPUS_GENS.map((g) => g.dir)) as CorpusGen[];
 const family = opt('family') ? new RegExp(`^(?:${opt('family')})$`) : undefined;
 const mnem = opt('mnemonic') ? new RegExp(opt('mnemonic')!) : undefined;
+// --contains REGEX: asm rows whose whole input line matches (DPP8 and VOP3-DPP lines may have no suffix).
+const contains = opt('contains') ? new RegExp(opt('contains')!) : undefined;
+// --exclude REGEX: leave out asm rows whose whole input line matches (e.g. another owner's extension forms).
+const exclude = opt('exclude') ? new RegExp(opt('exclude')!) : undefined;
 const dir = opt('dir') ?? 'disasm';
 const show = Number(opt('show') ?? '15');
 const wave64 = args.includes('--wave64');
@@ -27,8 +32,9 @@ for (const gen of gens) {
   else if (dir === 'rt') report(`${gen} roundtrip`, scoreRoundTrip(gen, { family }));
   else {
     const s = scoreAsm(gen, {
-      family: mnem,
-      familyOf: (r) => r.input.split(/\s/)[0] ?? '',
+      family: mnem ?? contains ?? (exclude ? /^(?!\u0000)/ : undefined),
+      // An excluded row's key is a lone NUL, which no mnemonic or line filter matches.
+      familyOf: (r) => (exclude?.test(r.input) ? '\u0000' : mnem ? (r.input.split(/\s/)[0] ?? '') : r.input),
     });
     report(`${gen} asm accepted`, s.accepted);
     report(`${gen} asm rejected`, s.rejected);
