@@ -38,42 +38,55 @@ export function labelName(address: number): string {
   return `.L_${address.toString(16).padStart(4, '0')}`;
 }
 
-export function disassembleProgram(target: Target, bytes: Uint8Array): Program {
+/** Every decoded line of the input (past the program's end too), its labels and its end. */
+export function programLines(
+  target: Target,
+  bytes: Uint8Array,
+): { lines: ProgramLine[]; labels: Map<number, string>; end: number } {
   const words = bytesToWords(bytes);
-  const decoded: ProgramLine[] = [];
+  const lines: ProgramLine[] = [];
   let at = 0;
   let end = -1;
   while (at < words.length) {
     try {
       const inst = decodeAt(target, words, at);
-      decoded.push({ address: at * 4, inst, text: printInstruction(target, inst) });
+      lines.push({ address: at * 4, inst, text: printInstruction(target, inst) });
       if (inst.def.attrs & Attr.EndProgram) end = at * 4 + inst.size;
       at += inst.size >>> 2;
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      decoded.push({ address: at * 4, text: `<invalid: ${e.reason}>`, error: e });
+      lines.push({ address: at * 4, text: `<invalid: ${e.reason}>`, error: e });
       at += 1;
     }
   }
-  const endAddress = end >= 0 ? end : bytes.length;
-  const lines = decoded.filter((l) => l.address < endAddress);
   const labels = new Map<number, string>();
   for (const l of lines) {
     const t = l.inst && branchTarget(l.inst);
     if (t !== undefined) labels.set(t, labelName(t));
   }
+  return { lines, labels, end: end >= 0 ? end : bytes.length };
+}
+
+/** A line's text with its branch target spelled as a label. */
+export function textWithLabel(line: ProgramLine): string {
+  const t = line.inst && branchTarget(line.inst);
+  return t === undefined ? line.text : line.text.replace(/\s\S+$/, ` ${labelName(t)}`);
+}
+
+export function disassembleProgram(target: Target, bytes: Uint8Array): Program {
+  const all = programLines(target, bytes);
+  const hasEnd = all.lines.some((l) => l.inst && l.inst.def.attrs & Attr.EndProgram);
+  const lines = all.lines.filter((l) => l.address < all.end);
   const out: string[] = [];
   for (const l of lines) {
-    const label = labels.get(l.address);
+    const label = all.labels.get(l.address);
     if (label) out.push(`${label}:`);
-    let text = l.text;
-    const t = l.inst && branchTarget(l.inst);
-    if (t !== undefined) text = text.replace(/\s\S+$/, ` ${labelName(t)}`);
-    out.push(`  /*${l.address.toString(16).padStart(6, '0')}*/ ${text}`);
+    out.push(`  /*${l.address.toString(16).padStart(6, '0')}*/ ${textWithLabel(l)}`);
   }
-  if (end >= 0) {
-    out.push(`; end of program at 0x${end.toString(16)}`);
-    if (end < bytes.length) out.push(`; ${bytes.length - end} bytes after the end (padding or data) not decoded`);
+  if (hasEnd) {
+    out.push(`; end of program at 0x${all.end.toString(16)}`);
+    if (all.end < bytes.length)
+      out.push(`; ${bytes.length - all.end} bytes after the end (padding or data) not decoded`);
   } else out.push('; no s_endpgm found: the whole input was decoded');
-  return { lines, labels, end: endAddress, text: out.join('\n') + '\n' };
+  return { lines, labels: all.labels, end: all.end, text: out.join('\n') + '\n' };
 }

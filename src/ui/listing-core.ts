@@ -10,6 +10,10 @@ export interface ListingLine {
   readonly words: readonly number[];
   readonly text?: string;
   readonly error?: string;
+  /** The label branches use for this line's address, if any branch targets it. */
+  readonly label?: string;
+  /** True for lines after the program's last s_endpgm (padding or data). */
+  readonly afterEnd?: boolean;
 }
 
 export interface Listing {

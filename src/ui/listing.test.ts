@@ -29,3 +29,20 @@ describe('disassembleListing', () => {
     expect(listing.lines[0].offset).toBe(0);
   });
 });
+
+describe('branch labels', () => {
+  it('names each branch target once and spells the branch with it', () => {
+    const listing = disassembleListing(targetFor('gfx1030'), sample);
+    const labelled = listing.lines.filter((l) => l.label);
+    expect(labelled.length).toBeGreaterThan(0);
+    const branches = listing.lines.filter((l) => /^s_(branch|cbranch_\w+) \.L_/.test(l.text ?? ''));
+    expect(branches.length).toBeGreaterThan(0);
+    for (const b of branches) {
+      const label = /(\.L_[0-9a-f]+)$/.exec(b.text ?? '')?.[1];
+      expect(
+        labelled.some((l) => l.label === label),
+        `${b.text} targets a labelled line`,
+      ).toBe(true);
+    }
+  });
+});

@@ -84,6 +84,16 @@ function renderListing(listing: Listing, target: Target): HTMLElement {
   const lines = listing.lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (line.label)
+      list.append(
+        el(
+          'li',
+          { class: 'line label', 'data-testid': 'label' },
+          el('span', { class: 'addr' }),
+          el('span', { class: 'words' }),
+          el('span', { class: 'text', text: `${line.label}:` }),
+        ),
+      );
     const item = el(
       'li',
       { class: line.error ? 'line err' : 'line ok', 'data-testid': 'instruction', 'data-offset': String(line.offset) },
