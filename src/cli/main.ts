@@ -7,6 +7,7 @@ import { asmCommand, disasmCommand, type Io } from './isa-commands.ts';
 import { UsageError } from './args.ts';
 import { descriptorCommand } from './descriptor-command.ts';
 import { captureCommand } from './capture-command.ts';
+import { replayCommand } from './replay-command.ts';
 import { UnknownProcessorError } from '../isa/gen.ts';
 
 const USAGE = `usage: gcn-webgpu <command> [options]
@@ -22,6 +23,9 @@ commands:
   capture info FILE [--json]                    what a .gcncap capture holds
   capture build SPEC -o FILE.gcncap             a capture from a JSON or YAML spec
   capture redact FILE -o OUT.gcncap             the capture without guest data
+  replay --engine interp FILE.gcncap [--json] [--max-steps N]
+                                                run a capture and compare with its expected result
+                                                (exit 0 match, 1 mismatch, 2 refusal, 3 invalid input)
 `;
 
 const nodeIo: Io = {
@@ -42,6 +46,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
         return descriptorCommand(rest, io);
       case 'capture':
         return await captureCommand(rest, io);
+      case 'replay':
+        return await replayCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

@@ -1,0 +1,120 @@
+/**
+ * `gcn-webgpu replay --engine interp FILE.gcncap [--json] [--max-steps N]`: runs a capture on
+ * the reference interpreter and compares memory with its expectation (D009). Exit 0: match;
+ * 1: mismatch (address, element, expected, got); 2: refusal (the reason: an instruction
+ * without semantics, the step limit, memory the capture does not hold); 3: invalid input or usage.
+ * `--engine gpu` is refused (exit 2): the GPU engine is not available yet.
+ */
+import { readFileSync } from 'node:fs';
+import { flagString, parseArgs, UsageError } from './args.ts';
+import { CaptureError, readCapture } from '../host/capture/index.ts';
+import { EXIT_CODES, replayCapture, type ReplayOutcome } from '../interp/replay.ts';
+import { loadVectorBridge } from '../interp/vector-bridge.ts';
+
+export interface ReplayIo {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  stdin(): string;
+}
+
+const USAGE = `usage: gcn-webgpu replay [--engine interp] FILE.gcncap [--json] [--max-steps N]
+  runs the capture's dispatch and compares memory with its expected result
+  exit 0 match, 1 mismatch, 2 refused (with the reason), 3 invalid input
+`;
+
+const hexAddr = (a: number): string => `0x${a.toString(16)}`;
+
+function outcomeJson(file: string, o: ReplayOutcome): unknown {
+  switch (o.kind) {
+    case 'match':
+    case 'mismatch':
+      return {
+        file,
+        engine: 'interp',
+        result: o.kind,
+        steps: o.run.steps,
+        groups: o.run.groups,
+        waves: o.run.waves,
+        ranges_compared: o.compare.rangesCompared,
+        bytes_compared: o.compare.bytesCompared,
+        ranges_not_compared: o.compare.rangesNotCompared,
+        mismatch_count: o.compare.mismatchCount,
+        mismatches: o.compare.mismatches.map((m) => ({ ...m, address: hexAddr(m.address) })),
+      };
+    case 'refused':
+      return { file, engine: 'interp', result: 'refused', reason: o.reason };
+    case 'invalid':
+      return { file, engine: 'interp', result: 'invalid', reason: o.reason };
+  }
+}
+
+function outcomeText(file: string, o: ReplayOutcome): string {
+  switch (o.kind) {
+    case 'match':
+      return `${file}: match (${o.compare.rangesCompared} ranges, ${o.compare.bytesCompared} bytes; ${o.run.steps} instructions in ${o.run.waves} waves of ${o.run.groups} groups)${o.compare.rangesNotCompared ? `; ${o.compare.rangesNotCompared} expected ranges unavailable, not compared` : ''}\n`;
+    case 'mismatch': {
+      const lines = o.compare.mismatches.map(
+        (m) =>
+          `  ${m.where ?? hexAddr(m.address)} element ${m.element} (${m.type}): expected ${m.expected}, got ${m.got}`,
+      );
+      return `${file}: mismatch, ${o.compare.mismatchCount} elements differ\n${lines.join('\n')}\n`;
+    }
+    case 'refused':
+      return `${file}: refused: ${o.reason}\n`;
+    case 'invalid':
+      return `${file}: invalid input: ${o.reason}\n`;
+  }
+}
+
+export async function replayCommand(argv: readonly string[], io: ReplayIo): Promise<number> {
+  let file = '';
+  let json = false;
+  try {
+    const args = parseArgs(argv, { valued: ['engine', 'max-steps'], boolean: ['json', 'help'] });
+    if (args.flags.has('help')) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    json = args.flags.has('json');
+    const [f, ...extra] = args.positional;
+    if (!f) throw new UsageError('replay needs a FILE.gcncap');
+    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
+    file = f;
+    const engine = flagString(args, 'engine') ?? 'interp';
+    const stepsText = flagString(args, 'max-steps');
+    const maxSteps = stepsText === undefined ? undefined : Number(stepsText);
+    if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0))
+      throw new UsageError(`--max-steps must be a positive integer, not '${stepsText}'`);
+    if (engine === 'gpu') {
+      const o: ReplayOutcome = {
+        kind: 'refused',
+        reason: 'the GPU engine is not available yet',
+        error: new Error('gpu'),
+      };
+      io.stdout(
+        json
+          ? `${JSON.stringify({ ...(outcomeJson(file, o) as object), engine: 'gpu' }, null, 2)}\n`
+          : outcomeText(file, o),
+      );
+      return 2;
+    }
+    if (engine !== 'interp') throw new UsageError(`unknown engine '${engine}' (interp, gpu)`);
+    const capture = await readCapture(readFileSync(file));
+    const vector = await loadVectorBridge();
+    const o = replayCapture(capture, { maxSteps, vector });
+    io.stdout(json ? `${JSON.stringify(outcomeJson(file, o), null, 2)}\n` : outcomeText(file, o));
+    return EXIT_CODES[o.kind];
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`gcn-webgpu replay: ${e.message}\n${USAGE}`);
+      return 3;
+    }
+    if (e instanceof CaptureError || (e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string')) {
+      const reason = e.message;
+      if (json) io.stdout(`${JSON.stringify({ file, engine: 'interp', result: 'invalid', reason }, null, 2)}\n`);
+      else io.stderr(`gcn-webgpu replay: ${reason}\n`);
+      return 3;
+    }
+    throw e;
+  }
+}
