@@ -84,4 +84,108 @@ export interface Algebra<V, B> {
   fromBool(c: B): V;
   /** a !== 0 */
   toBool(a: V): B;
+
+  // --- binary32 on bit patterns (vector ALU). Every operation flushes denormal inputs and
+  // outputs to a zero of the same sign when `m.f32Denormals` is false. A NaN result is the
+  // first NaN operand made quiet (bit 22 set), or 0x7fc00000 for an invalid operation
+  // (inf - inf, 0 * inf, sqrt of a negative). Rounding is to nearest even.
+  /** a + b, one rounding. (a - b is fAdd(a, b ^ 0x80000000): neg is a bit operation.) */
+  fAdd(a: V, b: V, m: FloatMode): V;
+  fMul(a: V, b: V, m: FloatMode): V;
+  /** a * b + c with ONE rounding (v_fma_f32, v_fmac_f32). v_mad_f32 is fMul then fAdd. */
+  fFma(a: V, b: V, c: V, m: FloatMode): V;
+  /** IEEE-mode min/max as AMD documents them: a NaN operand returns the other operand; -0 < +0. */
+  fMin(a: V, b: V, m: FloatMode): V;
+  fMax(a: V, b: V, m: FloatMode): V;
+  /** One of the 16 VOPC float predicates (NaN: the ordered ones are false, the n* ones true). */
+  fCmp(p: FloatPredicate, a: V, b: V, m: FloatMode): B;
+  /** i32 / u32 → f32, rounded to nearest even. */
+  fFromI32(a: V): V;
+  fFromU32(a: V): V;
+  /** f32 → i32 / u32 truncating toward zero, saturating at the range ends, NaN → 0. */
+  fToI32(a: V, m: FloatMode): V;
+  fToU32(a: V, m: FloatMode): V;
+  /** Round to an integral value (floor, ceil, trunc, to nearest even), sign of zero kept. */
+  fRound(kind: RoundKind, a: V, m: FloatMode): V;
+  /** rcp, rsq, sqrt, exp (2^x), log (log2), sin and cos (of x revolutions, x * 2pi radians). */
+  fUnary(kind: FloatUnary, a: V, m: FloatMode): V;
+  /** a * 2^n, n a signed word, one rounding. */
+  fLdexp(a: V, n: V, m: FloatMode): V;
+  /** frexp: mantissa in [0.5, 1) with a's sign (inf and NaN returned as they are), and the exponent (0 for 0, inf, NaN). */
+  fFrexpMant(a: V, m: FloatMode): V;
+  fFrexpExp(a: V, m: FloatMode): V;
+  /** f32 → f16 bits in the low half (high half 0): nearest even, or toward zero (cvt_pkrtz). f16 denormals by `m.f64f16Denormals`. */
+  fToF16(a: V, towardZero: boolean, m: FloatMode): V;
+  /** f16 bits (low half of a) → f32 bits, exact (f16 denormal inputs flushed by `m.f64f16Denormals`). */
+  fFromF16(a: V, m: FloatMode): V;
+
+  // --- binary64 on pairs (low word first); denormals by `m.f64f16Denormals`, NaN rules as for f32 (bit 51 quiets).
+  dAdd(a: Pair<V>, b: Pair<V>, m: FloatMode): Pair<V>;
+  dMul(a: Pair<V>, b: Pair<V>, m: FloatMode): Pair<V>;
+  dFma(a: Pair<V>, b: Pair<V>, c: Pair<V>, m: FloatMode): Pair<V>;
+  dMin(a: Pair<V>, b: Pair<V>, m: FloatMode): Pair<V>;
+  dMax(a: Pair<V>, b: Pair<V>, m: FloatMode): Pair<V>;
+  dCmp(p: FloatPredicate, a: Pair<V>, b: Pair<V>, m: FloatMode): B;
+  dRound(kind: RoundKind, a: Pair<V>, m: FloatMode): Pair<V>;
+  /** rcp, rsq, sqrt only (the f64 transcendentals the hardware has). */
+  dUnary(kind: 'rcp' | 'rsq' | 'sqrt', a: Pair<V>, m: FloatMode): Pair<V>;
+  dLdexp(a: Pair<V>, n: V, m: FloatMode): Pair<V>;
+  dFrexpMant(a: Pair<V>, m: FloatMode): Pair<V>;
+  dFrexpExp(a: Pair<V>, m: FloatMode): V;
+  dFromI32(a: V): Pair<V>;
+  dFromU32(a: V): Pair<V>;
+  dToI32(a: Pair<V>, m: FloatMode): V;
+  dToU32(a: Pair<V>, m: FloatMode): V;
+  /** f32 → f64 (exact) and f64 → f32 (nearest even), each side's denormals by its own mode bit. */
+  dFromF32(a: V, m: FloatMode): Pair<V>;
+  dToF32(a: Pair<V>, m: FloatMode): V;
+}
+
+/** The VOPC float predicates, by the suffix AMD names them with (v_cmp_<p>_f32). */
+export type FloatPredicate =
+  'f' | 'lt' | 'eq' | 'le' | 'gt' | 'lg' | 'ge' | 'o' | 'u' | 'nge' | 'nlg' | 'ngt' | 'nle' | 'neq' | 'nlt' | 'tru';
+
+export type RoundKind = 'floor' | 'ceil' | 'trunc' | 'rndne';
+export type FloatUnary = 'rcp' | 'rsq' | 'sqrt' | 'exp' | 'log' | 'sin' | 'cos';
+
+/**
+ * Truth of a float predicate from the three facts a compare yields (unordered, less,
+ * equal): the one definition the concrete and expression algebras share.
+ */
+export function predicateHolds(p: FloatPredicate, unordered: boolean, lt: boolean, eq: boolean): boolean {
+  const gt = !unordered && !lt && !eq;
+  switch (p) {
+    case 'f':
+      return false;
+    case 'lt':
+      return lt;
+    case 'eq':
+      return eq;
+    case 'le':
+      return lt || eq;
+    case 'gt':
+      return gt;
+    case 'lg':
+      return lt || gt;
+    case 'ge':
+      return gt || eq;
+    case 'o':
+      return !unordered;
+    case 'u':
+      return unordered;
+    case 'nge':
+      return !(gt || eq);
+    case 'nlg':
+      return !(lt || gt);
+    case 'ngt':
+      return !gt;
+    case 'nle':
+      return !(lt || eq);
+    case 'neq':
+      return !eq;
+    case 'nlt':
+      return !lt;
+    case 'tru':
+      return true;
+  }
 }

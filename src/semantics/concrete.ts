@@ -9,6 +9,7 @@
  * return 0xffffffff when no bit is found, bit-field extract of width 0 gives 0.
  */
 import type { Algebra } from './algebra.ts';
+import { concreteFloat } from './float.ts';
 
 const u = (x: number): number => x >>> 0;
 
@@ -105,4 +106,7 @@ export const concrete: Algebra<number, boolean> = {
   select: (c, t, f) => (c ? t : f),
   fromBool: (c) => (c ? 1 : 0),
   toBool: (a) => u(a) !== 0,
+
+  // Float operations on bit patterns (vector ALU): exact rounding, FloatMode flushing (float.ts).
+  ...concreteFloat,
 };
