@@ -8,7 +8,7 @@ import { Attr, type InstructionDef, type OperandDef } from '../registry/types.ts
 import { m0Code, nullCode } from '../operands.ts';
 import { f16Bits, f32Bits } from '../asm-operands.ts';
 import { fail, operandDwords, parseBigInteger, parseScalarDst, parseSource, parseVgpr, type Src, type SrcClass } from './vop-asm-operands.ts';
-import { isLaneMask, laneMaskDwords, vccText } from './vop-operands.ts';
+import { intModMask, isLaneMask, laneMaskDwords, vccText } from './vop-operands.ts';
 import type { BitList, VopModifiers } from './vop-asm-mods.ts';
 
 export type VopForm = 'e32' | 'vop3' | 'vop3p';
@@ -232,7 +232,11 @@ function vop3Operands(target: Target, def: InstructionDef, ops: readonly string[
       if (k < 0) fail();
       const s = reads.source(t, op, srcClass(op));
       checkLdsDirect(s, k);
-      if (s.sext) fail();
+      if (s.sext) {
+        // sext(x) sets the neg bit of an integer-modifier source.
+        if (s.neg || s.abs || !((intModMask(def, target.gen) >>> k) & 1)) fail();
+        f.neg |= 1 << k;
+      }
       if (s.abs) {
         if (vop3b) fail('ABS not allowed in VOP3B instructions');
         if (!((absMask >>> k) & 1)) fail();

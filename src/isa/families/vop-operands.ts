@@ -17,7 +17,7 @@
  */
 import { Gen, type Target } from '../gen.ts';
 import { hex, inlineFloatText, inlineInteger, namedSourceText, scalarRegName, vgprName } from '../operands.ts';
-import type { OperandDef, ValueType } from '../registry/types.ts';
+import type { InstructionDef, OperandDef, ValueType } from '../registry/types.ts';
 
 export function isLaneMask(op: OperandDef): boolean {
   return op.cls === 's' && op.type === 'b64' && (op.field === 'sdst' || op.field === 'src2');
@@ -168,6 +168,16 @@ export function withFloatMods(text: string, neg: boolean, abs: boolean): string 
  * `neg(x)`, because `-x` would read back as a different constant (LLVM does the same).
  */
 export function withSourceMods(text: string, code: number, neg: boolean, abs: boolean): string {
-  if (neg && !abs && ((code >= 128 && code <= 248) || code === 255)) return `neg(${text})`;
+  if (neg && !abs && ((code >= 128 && code <= 248 && (code < 235 || code > 239)) || code === 255)) return `neg(${text})`;
   return withFloatMods(text, neg, abs);
+}
+
+/**
+ * VOP3 sources (bitmask) with LLVM's integer modifiers, where the neg bit is `sext(x)` and
+ * abs is ignored: ldexp's exponent (v_ldexp_f16's before gfx11), v_cvt_pk_u8_f32's byte index and accumulator.
+ */
+export function intModMask(def: InstructionDef, gen: Gen): number {
+  const n = def.name;
+  if (n === 'v_cvt_pk_u8_f32') return 6;
+  return n === 'v_ldexp_f32' || n === 'v_ldexp_f64' || (n === 'v_ldexp_f16' && gen < Gen.GFX11) ? 2 : 0;
 }

@@ -17,7 +17,7 @@ import { lookupOpcode, lookupVop3Opcode } from '../registry/registry.ts';
 import type { Family, InstructionDef, OperandDef } from '../registry/types.ts';
 import { assembleVopExtension, decodeVopExtension, isVopExtensionEncoding, printVopExtension } from './vop-ext.ts';
 import { hex } from '../operands.ts';
-import { isLaneMask, printImmediate, printScalarDst, printSource, printVgpr, vccText, withFloatMods, withSourceMods } from './vop-operands.ts';
+import { intModMask, isLaneMask, printImmediate, printScalarDst, printSource, printVgpr, vccText, withFloatMods, withSourceMods } from './vop-operands.ts';
 import { attrText, interpParamText } from './interp-codec.ts';
 import { assembleVop } from './vop-asm.ts';
 
@@ -257,7 +257,8 @@ function checkVop3Unused(target: Target, def: InstructionDef, f: Record<string, 
   // Modifier bits the instruction lacks are fixed at zero too (from gfx8; gfx7's rows come from its assembler).
   // op_sel forms (VOP3OpSel) leave them free.
   if (target.gen === Gen.GFX7 || hasGenFlag(def, 'opsel', target.gen)) return;
-  if (f.neg & ~flag(def, 'neg') || (!isVop3b(def) && f.abs & ~flag(def, 'abs')))
+  const intMods = intModMask(def, target.gen);
+  if (f.neg & ~(flag(def, 'neg') | intMods) || (!isVop3b(def) && f.abs & ~(flag(def, 'abs') | intMods)))
     throw new DecodeError('invalid-operand', byteOffset, 'modifier not allowed');
   if (f.clamp && !hasGenFlag(def, 'clamp', target.gen)) throw new DecodeError('invalid-operand', byteOffset, 'clamp not allowed');
 }
@@ -320,12 +321,21 @@ function vgprOnlyNote(op: OperandDef, code: number, text: string | undefined): s
   return `${text}/*Invalid immediate*/`;
 }
 
+function is16(op: OperandDef): boolean {
+  return op.type === 'f16' || op.type === 'i16' || op.type === 'u16' || op.type === 'b16';
+}
+
 /** Operands of a 32-bit (e32) form. */
 function printE32Operands(target: Target, inst: Instruction): string[] {
   const f = inst.fields;
   const out: string[] = [];
   for (const op of inst.def.operands) {
     let t: string | undefined;
+    // gfx11's 32-bit forms address 16-bit operands in v0-v127 only (LLVM 19 without real true16).
+    if (target.gen >= Gen.GFX11 && is16(op) && op.cls !== 'imm' && !inst.def.name.includes('_pk')) {
+      const v = op.field === 'vdst' ? f.vdst : op.field === 'src0' ? f.src0 - 256 : op.field === 'src1' ? f.vsrc1 : -1;
+      if (v >= 128) invalid(inst, '16-bit operands take v0-v127 in 32-bit forms');
+    }
     if (isLaneMask(op)) t = vccText(target);
     else if (op.cls === 'imm') t = hex(inst.literal ?? 0); // madmk/madak's K prints in hex whatever its type
     // readfirstlane's SGPR destination: LLVM names any 8-bit source code there (src_vccz, -10).
@@ -369,8 +379,8 @@ function printVop3(target: Target, inst: Instruction): string[] {
       const code = k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2;
       t = vgprOnlyNote(op, code, printSource(target, code, op, inst.literal));
       const neg = ((negMask & f.neg) >>> k) & 1 ? true : false;
-      // v_ldexp_f16's exponent has integer modifiers before gfx11: neg is sext, abs is ignored.
-      if (t !== undefined && k === 1 && target.gen < Gen.GFX11 && def.name === 'v_ldexp_f16') t = neg ? `sext(${t})` : t;
+      // Integer modifiers: neg is sext, abs is ignored.
+      if (t !== undefined && intModMask(def, target.gen) & (1 << k)) t = (f.neg >>> k) & 1 ? `sext(${t})` : t;
       else if (t !== undefined) t = withSourceMods(t, code, neg, ((absMask & f.abs) >>> k) & 1 ? true : false);
     }
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
