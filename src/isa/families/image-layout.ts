@@ -1,0 +1,95 @@
+/**
+ * MIMG field layouts per generation, as data: the decoder extracts and the assembler
+ * packs the same table, so the two cannot disagree. Names follow the AMD ISA documents.
+ */
+import { Gen } from '../gen.ts';
+
+/** [field, dword (0 or 1), bit offset, bit width]. */
+type FieldSpec = readonly [string, 0 | 1, number, number];
+
+const COMMON: readonly FieldSpec[] = [
+  ['dmask', 0, 8, 4],
+  ['vaddr', 1, 0, 8],
+  ['vdata', 1, 8, 8],
+  ['srsrc', 1, 16, 5],
+];
+
+/** gfx7-9 (and the parts gfx10 keeps). */
+const GCN: readonly FieldSpec[] = [
+  ...COMMON,
+  ['unorm', 0, 12, 1],
+  ['glc', 0, 13, 1],
+  ['tfe', 0, 16, 1],
+  ['lwe', 0, 17, 1],
+  ['op', 0, 18, 7],
+  ['slc', 0, 25, 1],
+  ['ssamp', 1, 21, 5],
+];
+
+const LAYOUTS: Readonly<Record<Gen, readonly FieldSpec[]>> = {
+  // Bit 0 is reserved before gfx10 (LLVM rejects it set); gfx7 has no d16 bit.
+  [Gen.GFX7]: [...GCN, ['reserved', 0, 0, 1], ['da', 0, 14, 1], ['r128', 0, 15, 1]],
+  [Gen.GFX8]: [...GCN, ['reserved', 0, 0, 1], ['da', 0, 14, 1], ['r128', 0, 15, 1], ['d16', 1, 31, 1]],
+  // gfx9 turned r128 into a16.
+  [Gen.GFX9]: [...GCN, ['reserved', 0, 0, 1], ['da', 0, 14, 1], ['a16', 0, 15, 1], ['d16', 1, 31, 1]],
+  [Gen.GFX10]: gfx10(),
+  [Gen.GFX10_3]: gfx10(),
+  [Gen.GFX11]: [
+    ...COMMON,
+    ['nsa', 0, 0, 1],
+    ['dim', 0, 2, 3],
+    ['unorm', 0, 7, 1],
+    ['slc', 0, 12, 1],
+    ['dlc', 0, 13, 1],
+    ['glc', 0, 14, 1],
+    ['r128', 0, 15, 1],
+    ['a16', 0, 16, 1],
+    ['d16', 0, 17, 1],
+    ['op', 0, 18, 8],
+    ['tfe', 1, 21, 1],
+    ['lwe', 1, 22, 1],
+    ['ssamp', 1, 26, 5],
+  ],
+};
+
+function gfx10(): FieldSpec[] {
+  // The opcode's eighth bit (op_msb) sits in bit 0; NSA dword count in bits 2:1.
+  return [
+    ...GCN,
+    ['op_msb', 0, 0, 1],
+    ['nsa', 0, 1, 2],
+    ['dim', 0, 3, 3],
+    ['dlc', 0, 7, 1],
+    ['r128', 0, 15, 1],
+    ['a16', 1, 30, 1],
+    ['d16', 1, 31, 1],
+  ];
+}
+
+/** Every field of the two fixed dwords; `op` is the whole opcode. */
+export function extractFields(gen: Gen, w0: number, w1: number): Record<string, number> {
+  const f: Record<string, number> = {};
+  for (const [name, word, shift, width] of LAYOUTS[gen]) f[name] = ((word ? w1 : w0) >>> shift) & ((1 << width) - 1);
+  if (f.op_msb !== undefined) f.op |= f.op_msb << 7;
+  return f;
+}
+
+/** The two fixed dwords of a field set (absent fields are zero). */
+export function packFields(gen: Gen, fields: Readonly<Record<string, number>>): [number, number] {
+  const words: [number, number] = [(0x3c << 26) >>> 0, 0];
+  const f: Record<string, number> = { ...fields };
+  if (gen === Gen.GFX10 || gen === Gen.GFX10_3) {
+    f.op_msb = (fields.op ?? 0) >> 7;
+    f.op = (fields.op ?? 0) & 0x7f;
+  }
+  for (const [name, word, shift, width] of LAYOUTS[gen]) {
+    const v = f[name] ?? 0;
+    words[word] = (words[word] | ((v & ((1 << width) - 1)) << shift)) >>> 0;
+  }
+  return words;
+}
+
+/** Whether the generation has the field at all (`dlc`, `da`, `a16`, `d16`, `r128`, `dim`). */
+export function hasField(gen: Gen, name: string): boolean {
+  return LAYOUTS[gen].some((s) => s[0] === name);
+}
