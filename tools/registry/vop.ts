@@ -410,6 +410,20 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
 
 // ---- gfx7 from the corpus -----------------------------------------------------------
 
+/**
+ * gfx7 32-bit instructions that have no VOP3 (e64) form: the corpus rows show only their
+ * 32-bit bytes, so ask LLVM's bonaire assembler for the `_e64` spelling of each one's text
+ * (v_readlane_b32 / v_writelane_b32: "e64 variant of this instruction is not supported").
+ */
+function gfx7WithoutE64(g7: readonly G7[]): Set<string> {
+  const cands = g7.filter((f) => f.fam !== 'VOP3' && !g7.some((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name));
+  const lines = cands.map((f) => f.text.replace(/^(\S+?)(_e32)?(\s|$)/, '$1_e64$3'));
+  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '-mcpu=bonaire', '-filetype=null'], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+  const out = new Set<string>();
+  for (const m of r.stderr.matchAll(/<stdin>:(\d+):\d+: error: e64 variant of this instruction is not supported/g)) out.add(cands[Number(m[1]) - 1].name);
+  return out;
+}
+
 interface G7 {
   fam: Fam;
   name: string;
@@ -563,6 +577,7 @@ function main(): void {
   }
   // gfx7: attach to the gfx8 shape of the same name and family, else parse the corpus text.
   const g7 = gfx7Facts();
+  const noE64 = gfx7WithoutE64(g7);
   for (const f of g7) {
     if (f.fam === 'VOP3' && f.e64) continue;
     const e64 = g7.find((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name);
@@ -572,13 +587,13 @@ function main(): void {
     const similar = defs.find((d) => d.name === f.name && d.family === f.fam && d.op[1] >= 0) ?? defs.find((d) => d.name === alias && d.family === f.fam && d.op[1] >= 0);
     if (!ops) ops = gfx7Shape(f, e64);
     const isK = /^v_mad(mk|ak)/.test(f.name);
-    add(0, f.name, f.fam, ops, f.op, f.fam === 'VOP3' || isK ? -1 : op3, {
+    add(0, f.name, f.fam, ops, f.op, f.fam === 'VOP3' || isK || noE64.has(f.name) ? -1 : op3, {
       abs: similar?.abs ?? gfx7Mods(f, e64).abs,
       neg: similar?.neg ?? gfx7Mods(f, e64).neg,
       clamp: (similar ? similar.clamp & 2 : 0) ? 1 : gfx7Mods(f, e64).clamp ? 1 : 0,
       omod: (similar ? similar.omod & 2 : 0) ? 1 : gfx7Mods(f, e64).omod ? 1 : 0,
       e32: f.fam !== 'VOP3',
-      e64: f.fam !== 'VOP3' && !isK && (e64 !== undefined || (similar ? (similar.e64 & 2) !== 0 : true)) ? 1 : 0,
+      e64: f.fam !== 'VOP3' && !isK && !noE64.has(f.name) && (e64 !== undefined || (similar ? (similar.e64 & 2) !== 0 : true)) ? 1 : 0,
       k: isK,
     });
   }
