@@ -291,6 +291,10 @@ function smemOffset(gen: Gen, items: readonly string[], mods: Map<string, string
   return out;
 }
 
+function hasOffsetOperand(def: InstructionDef): boolean {
+  return def.operands.some((o) => o.field === 'offset' || o.field === 'soffset' || o.field === 'sbase');
+}
+
 function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, off: SmemOffset, mods: Map<string, string | undefined>, stmt: AsmStatement): number[] {
   const op = def.op[gen];
   const glc = mods.has('glc') ? 1 : 0;
@@ -319,7 +323,8 @@ function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, of
       w0 |= (1 << 17) | (1 << 14);
       w1 = (off.soffset << 25) | (imm & 0x1fffff);
     } else if (off.soffset !== undefined) w1 = off.soffset;
-    else if (off.imm !== undefined) {
+    else if (off.imm !== undefined || hasOffsetOperand(def)) {
+      // An omitted offset is the immediate 0, not soffset s0 (IMM clear would name s0).
       w0 |= 1 << 17;
       w1 = imm & 0x1fffff;
     }
@@ -328,7 +333,9 @@ function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, of
   const gfx11 = gen >= Gen.GFX11;
   const w0 = (0x3d << 26) | (op << 18) | (glc << (gfx11 ? 14 : 16)) | (dlc << (gfx11 ? 13 : 14)) | (sdata << 6) | sbase;
   if (imm < -0x100000 || imm > 0xfffff) fail('expected a 21-bit signed offset', stmt);
-  const soff = off.soffset ?? nullCode(gen);
+  // Forms without an address (s_memrealtime, s_dcache_inv) leave SOFFSET zero, as LLVM does;
+  // an address with no SGPR offset names null there.
+  const soff = off.soffset ?? (hasOffsetOperand(def) ? nullCode(gen) : 0);
   return [w0 >>> 0, ((soff << 25) | (imm & 0x1fffff)) >>> 0];
 }
 
