@@ -4,9 +4,27 @@
  */
 import { DecodeError } from './errors.ts';
 import type { Target } from './gen.ts';
-import { familyOf } from './encoding-map.ts';
+import { familyTable } from './encoding-map.ts';
 import { codecFor } from './families/index.ts';
-import type { Instruction } from './instruction.ts';
+import type { FamilyCodec, Instruction } from './instruction.ts';
+import type { Family } from './registry/types.ts';
+
+/** Per generation, the codec of each value of a dword's top nine bits (beside the family table), built on first use. */
+const codecTables: (readonly (FamilyCodec | undefined)[] | undefined)[] = [];
+
+function codecTable(gen: Target['gen']): readonly (FamilyCodec | undefined)[] {
+  let t = codecTables[gen];
+  if (!t) {
+    const families = familyTable(gen);
+    const codecs: (FamilyCodec | undefined)[] = new Array<FamilyCodec | undefined>(512).fill(undefined);
+    for (let i = 0; i < 512; i++) {
+      const f = families[i];
+      codecs[i] = f === undefined ? undefined : codecFor(f);
+    }
+    codecTables[gen] = t = codecs;
+  }
+  return t;
+}
 
 /** Little-endian dwords of a byte array (a trailing partial dword is dropped; callers check). */
 export function bytesToWords(bytes: Uint8Array): Uint32Array {
@@ -24,11 +42,17 @@ export function decodeAt(target: Target, words: Uint32Array, at: number): Instru
   const byteOffset = at * 4;
   if (at >= words.length) throw new DecodeError('truncated', byteOffset, 'no dword left to decode');
   const w0 = words[at];
-  const family = familyOf(target.gen, w0);
+  const gen = target.gen;
+  const top = w0 >>> 23;
+  const codec = (codecTables[gen] ?? codecTable(gen))[top];
+  const family = familyTable(gen)[top];
+  if (codec === undefined) return unsupported(family, w0, byteOffset);
+  return codec.decode(target, words, at, family as Family, byteOffset);
+}
+
+function unsupported(family: Family | undefined, w0: number, byteOffset: number): never {
   if (!family) throw new DecodeError('unknown-encoding', byteOffset, `no encoding family has prefix of 0x${w0.toString(16).padStart(8, '0')}`);
-  const codec = codecFor(family);
-  if (!codec) throw new DecodeError('unknown-encoding', byteOffset, `the ${family} family is not supported yet`);
-  return codec.decode(target, words, at, family, byteOffset);
+  throw new DecodeError('unknown-encoding', byteOffset, `the ${family} family is not supported yet`);
 }
 
 /** Decodes every instruction of a word array, stopping at the first error (returned beside what decoded). */

@@ -5,11 +5,23 @@
 import { DecodeError } from './errors.ts';
 import type { Target } from './gen.ts';
 import { bytesToWords, decodeAt } from './decoder.ts';
-import { codecFor } from './families/index.ts';
-import type { Instruction } from './instruction.ts';
+import { CODECS } from './families/index.ts';
+import type { FamilyCodec, Instruction } from './instruction.ts';
+import type { Family } from './registry/types.ts';
+
+/** The codec of each family, as a plain object (one property load per print). */
+let codecByFamily: Partial<Record<Family, FamilyCodec>> | undefined;
+
+function codecs(): Partial<Record<Family, FamilyCodec>> {
+  if (!codecByFamily) {
+    codecByFamily = {};
+    for (const c of CODECS) for (const f of c.families) codecByFamily[f] = c;
+  }
+  return codecByFamily;
+}
 
 export function printInstruction(target: Target, inst: Instruction): string {
-  const codec = codecFor(inst.def.family);
+  const codec = (codecByFamily ?? codecs())[inst.def.family];
   if (!codec) throw new Error(`no codec for ${inst.def.family}`);
   return codec.print(target, inst);
 }

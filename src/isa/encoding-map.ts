@@ -81,10 +81,32 @@ function rdna(gfx11: boolean): Prefix[] {
   ];
 }
 
+/**
+ * Per generation, the family of each value of a dword's top nine bits (every prefix above
+ * is at least nine bits wide, shift 23 or more, so nine bits decide the family), built once
+ * at module load from PREFIXES in their order: the decoder indexes it instead of trying
+ * the prefixes one by one.
+ */
+const TOP9: readonly (readonly (Family | undefined)[])[] = [0, 1, 2, 3, 4, 5].map((gen) => {
+  const table: (Family | undefined)[] = new Array<Family | undefined>(512).fill(undefined);
+  for (let top = 0; top < 512; top++) {
+    const dword0 = (top << 23) >>> 0;
+    for (const p of PREFIXES[gen as Gen]) {
+      if (dword0 >>> p.shift === p.value) {
+        table[top] = p.family;
+        break;
+      }
+    }
+  }
+  return table;
+});
+
+/** The family table of a generation: index it with `dword0 >>> 23`. */
+export function familyTable(gen: Gen): readonly (Family | undefined)[] {
+  return TOP9[gen];
+}
+
 /** The family whose prefix the dword carries in this generation, or undefined. */
 export function familyOf(gen: Gen, dword0: number): Family | undefined {
-  for (const p of PREFIXES[gen]) {
-    if (dword0 >>> p.shift === p.value) return p.family;
-  }
-  return undefined;
+  return TOP9[gen][dword0 >>> 23];
 }

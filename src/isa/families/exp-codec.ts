@@ -69,9 +69,12 @@ export function decodeExp(target: Target, words: Uint32Array, at: number, byteOf
 
 export function printExp(target: Target, inst: Instruction): string {
   const f = inst.fields;
-  const regs = [f.vsrc0, f.vsrc1, f.vsrc2, f.vsrc3];
-  const srcs = [0, 1, 2, 3].map((i) => (f.en & (1 << i) ? vgprName(regs[f.compr ? i >>> 1 : i], 1) : 'off'));
-  let text = `exp ${targetName(target.gen, f.target)} ${srcs.join(', ')}`;
+  let text = `exp ${targetName(target.gen, f.target)} `;
+  for (let i = 0; i < 4; i++) {
+    if (i > 0) text += ', ';
+    const r = f.compr ? i >>> 1 : i;
+    text += f.en & (1 << i) ? vgprName(r === 0 ? f.vsrc0 : r === 1 ? f.vsrc1 : r === 2 ? f.vsrc2 : f.vsrc3, 1) : 'off';
+  }
   if (f.done) text += ' done';
   if (f.compr) text += ' compr';
   if (f.vm) text += ' vm';

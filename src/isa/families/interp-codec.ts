@@ -122,10 +122,11 @@ export function printInterp(target: Target, inst: Instruction): string {
     const attr = def.flags?.attr ? `, ${attrText(f.attr, f.attrchan)}` : '';
     return `${def.name} ${vgprName(f.vdst, 1)}${attr} wait_vdst:${f.wait_vdst}`;
   }
-  const srcs = [f.src0, f.src1, f.src2].map((code, i) =>
-    negated(target.gen, code, vinterpSourceText(target.gen, code, inst.literal), (f.neg >>> i) & 1),
-  );
-  let text = `${def.name} ${vgprName(f.vdst, 1)}, ${srcs.join(', ')}`;
+  let text = `${def.name} ${vgprName(f.vdst, 1)}`;
+  for (let i = 0; i < 3; i++) {
+    const code = i === 0 ? f.src0 : i === 1 ? f.src1 : f.src2;
+    text += `, ${negated(target.gen, code, vinterpSourceText(target.gen, code, inst.literal), (f.neg >>> i) & 1)}`;
+  }
   if (f.clamp) text += ' clamp';
   if (def.flags?.opsel && f.op_sel) text += ` op_sel:[${[0, 1, 2, 3].map((i) => (f.op_sel >>> i) & 1).join(',')}]`;
   return `${text} wait_exp:${f.wait_exp}`;

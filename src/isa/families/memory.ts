@@ -109,12 +109,16 @@ function validate(gen: Gen, inst: Instruction, at: number): void {
   else validateFlat(gen, inst, at);
 }
 
+const DS_REGISTER_FIELDS: readonly string[] = ['addr', 'data0', 'data1', 'vdst'];
+
 /** DS: register fields the instruction does not use must be zero; gds and offsets as the registry says. */
 function validateDs(inst: Instruction, at: number): void {
   const { fields: f, def } = inst;
   const order = orderOf(def);
-  for (const name of ['addr', 'data0', 'data1', 'vdst'])
+  for (let i = 0; i < DS_REGISTER_FIELDS.length; i++) {
+    const name = DS_REGISTER_FIELDS[i];
     if (f[name] !== 0 && !order.includes(name)) fail('invalid-operand', at, `${def.name} has no ${name} operand`);
+  }
   const gds = def.flags?.gds;
   if (gds === 'always' && !f.gds) fail('invalid-operand', at, `${def.name} needs gds`);
   if (gds === 'never' && f.gds) fail('invalid-operand', at, `${def.name} cannot use gds`);
@@ -167,6 +171,19 @@ function validateFlat(gen: Gen, inst: Instruction, at: number): void {
 
 /** An 8-bit scalar source (soffset): SGPRs, specials, inline constants; undefined for reserved codes. */
 export function scalarSourceText(gen: Gen, code: number): string | undefined {
+  if (code >= 0 && code < 256) {
+    const t = (scalarSources[gen] ??= []);
+    let v = t[code];
+    if (v === undefined) t[code] = v = scalarSourceTextUncached(gen, code) ?? null;
+    return v ?? undefined;
+  }
+  return scalarSourceTextUncached(gen, code);
+}
+
+/** scalarSourceText by generation and code (0-255), filled on first use (null: reserved). */
+const scalarSources: (string | null | undefined)[][] = [];
+
+function scalarSourceTextUncached(gen: Gen, code: number): string | undefined {
   const reg = scalarRegName(gen, code, 1);
   if (reg) return reg;
   const i = inlineInteger(code);
@@ -180,6 +197,19 @@ export function scalarSourceText(gen: Gen, code: number): string | undefined {
  * a range at null's code as `null`.
  */
 function scalarRange(gen: Gen, code: number, dwords: number): string | undefined {
+  if (code >= 0 && code < 512 && (dwords === 1 || dwords === 2 || dwords === 4)) {
+    const t = ((scalarRanges[gen] ??= [])[dwords] ??= []);
+    let v = t[code];
+    if (v === undefined) t[code] = v = scalarRangeUncached(gen, code, dwords) ?? null;
+    return v ?? undefined;
+  }
+  return scalarRangeUncached(gen, code, dwords);
+}
+
+/** scalarRange by generation, width and code, filled on first use (null: not a register). */
+const scalarRanges: (string | null | undefined)[][][] = [];
+
+function scalarRangeUncached(gen: Gen, code: number, dwords: number): string | undefined {
   const name = scalarRegName(gen, code, dwords);
   if (name) return name;
   if (gen <= Gen.GFX9 && code + dwords <= 104) return vgprName(code, dwords).replace('v', 's');
@@ -190,7 +220,9 @@ function scalarRange(gen: Gen, code: number, dwords: number): string | undefined
 function printDs(inst: Instruction): string {
   const f = inst.fields;
   const def = inst.def;
-  const ops = orderOf(def).map((field) => vgprName(f[field], dwordsOf(def, field)));
+  const order = orderOf(def);
+  const ops: string[] = [];
+  for (let i = 0; i < order.length; i++) ops.push(vgprName(f[order[i]], dwordsOf(def, order[i])));
   let mods = '';
   if (def.flags?.offsets === 'swizzle') {
     const off = f.offset0 | (f.offset1 << 8);
@@ -294,21 +326,13 @@ function printFlat(target: Target, inst: Instruction): string {
   const def = inst.def;
   const off = saddrOffCode(gen);
   const hasSaddr = 'saddr' in f && f.saddr !== off && def.family !== 'FLAT';
-  // gfx10 spells exec_hi (0x7f) in saddr as `off` too, while still treating it as present.
-  const saddrText = (): string =>
-    isGfx10(gen) && f.saddr === 0x7f
-      ? 'off'
-      : f.saddr === nullCode(gen)
-        ? 'null'
-        : ((def.family === 'GLOBAL' ? scalarRange(gen, f.saddr & ~1, 2) : scalarRange(gen, f.saddr, 1)) ??
-          hex(f.saddr));
   const ops: string[] = [];
   if (def.flags?.rtn && f.glc) ops.push(vgprName(f.vdst, Number(def.flags.rtn)));
   for (const field of orderOf(def)) {
     // An LDS-destination load (gfx9/10 lds bit) writes no VGPR.
     if (field === 'vdst' && f.lds) continue;
     // A 64-bit saddr prints aligned down, as LLVM does (with an alignment warning).
-    if (field === 'off') ops.push(hasSaddr ? saddrText() : 'off');
+    if (field === 'off') ops.push(hasSaddr ? saddrText(gen, def, f) : 'off');
     else if (field === 'addr') ops.push(flatAddrText(gen, def, f, hasSaddr));
     else ops.push(vgprName(f[field], dwordsOf(def, field)));
   }
@@ -318,6 +342,14 @@ function printFlat(target: Target, inst: Instruction): string {
   mods += cacheBits(f);
   if (f.lds) mods += ' lds';
   return join(def.name, ops, mods);
+}
+
+/** A FLAT-family saddr operand that is present. */
+function saddrText(gen: Gen, def: InstructionDef, f: Readonly<Record<string, number>>): string {
+  // gfx10 spells exec_hi (0x7f) in saddr as `off` too, while still treating it as present.
+  if (isGfx10(gen) && f.saddr === 0x7f) return 'off';
+  if (f.saddr === nullCode(gen)) return 'null';
+  return (def.family === 'GLOBAL' ? scalarRange(gen, f.saddr & ~1, 2) : scalarRange(gen, f.saddr, 1)) ?? hex(f.saddr);
 }
 
 function flatAddrText(gen: Gen, def: InstructionDef, f: Readonly<Record<string, number>>, hasSaddr: boolean): string {

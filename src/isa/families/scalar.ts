@@ -28,8 +28,21 @@ function lookup(gen: Gen, family: Family, op: number, byteOffset: number): Instr
   return def;
 }
 
+/** Per generation, validSourceUncached of each 8-bit code, built on first use. */
+const validSources: (Uint8Array | undefined)[] = [];
+
 /** Is this 8-bit source code something LLVM decodes (a register, constant or literal)? */
 function validSource(gen: Gen, code: number): boolean {
+  let t = validSources[gen];
+  if (!t) {
+    t = new Uint8Array(256);
+    for (let c = 0; c < 256; c++) t[c] = validSourceUncached(gen, c) ? 1 : 0;
+    validSources[gen] = t;
+  }
+  return t[code & 0xff] === 1;
+}
+
+function validSourceUncached(gen: Gen, code: number): boolean {
   if (code < 128) return scalarRegName(gen, code, 1) !== undefined || code < sgprCount(gen);
   if (code <= 208) return true;
   if (code >= 240 && code <= 247) return true;
@@ -39,20 +52,65 @@ function validSource(gen: Gen, code: number): boolean {
   return namedSourceText(gen, code) !== undefined;
 }
 
+/**
+ * What decoding needs to know of an instruction's operands, worked out once per def: the
+ * literal probes in operand order (a scalar ssrc field, or -1 for an explicit literal),
+ * the ssrc fields to validate, and the register operands to check (field read, width).
+ */
+interface ScalarDefInfo {
+  readonly literalProbes: readonly string[];
+  readonly sourceFields: readonly string[];
+  readonly regChecks: readonly RegCheck[];
+  readonly smrdRegChecks: readonly RegCheck[];
+  readonly hasOffset: boolean;
+}
+
+interface RegCheck {
+  readonly field: string;
+  /** The field the code is read from (SMRD reads sdata from sdst). */
+  readonly readField: string;
+  readonly dwords: number;
+  readonly ssrc: boolean;
+}
+
+const LITERAL_PROBE = '';
+const defInfos = new WeakMap<InstructionDef, ScalarDefInfo>();
+
+function infoOf(def: InstructionDef): ScalarDefInfo {
+  let info = defInfos.get(def);
+  if (info) return info;
+  const literalProbes: string[] = [];
+  for (const o of def.operands) {
+    if ((o.cls === 'ss' || o.cls === 's') && o.field.startsWith('ssrc')) literalProbes.push(o.field);
+    if (o.field === 'literal') {
+      literalProbes.push(LITERAL_PROBE);
+      break; // the original loop returned here
+    }
+  }
+  const sourceFields = def.operands.filter((o) => o.field.startsWith('ssrc') && o.cls !== 'imm').map((o) => o.field);
+  const regs = def.operands.filter((o) => (o.cls === 's' || o.cls === 'ss') && o.field !== 'offset');
+  const check = (smrd: boolean) =>
+    regs.map((o) => ({ field: o.field, readField: smrd && o.field === 'sdata' ? 'sdst' : o.field, dwords: o.dwords, ssrc: o.field.startsWith('ssrc') }));
+  info = { literalProbes, sourceFields, regChecks: check(false), smrdRegChecks: check(true), hasOffset: def.operands.some((o) => o.field === 'offset') };
+  defInfos.set(def, info);
+  return info;
+}
+
 /** Reads the literal if any source operand of the instruction names one. */
 function readLiteral(def: InstructionDef, fields: Record<string, number>, words: Uint32Array, at: number, byteOffset: number): number | undefined {
-  for (const o of def.operands) {
-    if ((o.cls === 'ss' || o.cls === 's') && o.field.startsWith('ssrc') && fields[o.field] === SRC_LITERAL)
-      return need(words, at + 1, byteOffset, 'the 32-bit literal');
-    if (o.field === 'literal') return need(words, at + 1, byteOffset, 'the 32-bit literal');
+  const probes = infoOf(def).literalProbes;
+  for (let i = 0; i < probes.length; i++) {
+    const p = probes[i];
+    if (p === LITERAL_PROBE || fields[p] === SRC_LITERAL) return need(words, at + 1, byteOffset, 'the 32-bit literal');
   }
   return undefined;
 }
 
 function checkSources(gen: Gen, def: InstructionDef, fields: Record<string, number>, byteOffset: number): void {
-  for (const o of def.operands) {
-    if (!o.field.startsWith('ssrc') || o.cls === 'imm') continue;
-    if (!validSource(gen, fields[o.field])) throw new DecodeError('invalid-operand', byteOffset, `${o.field} code ${fields[o.field]} is reserved`);
+  const names = infoOf(def).sourceFields;
+  for (let i = 0; i < names.length; i++) {
+    const field = names[i];
+    if (!validSource(gen, fields[field])) throw new DecodeError('invalid-operand', byteOffset, `${field} code ${fields[field]} is reserved`);
   }
 }
 
@@ -100,6 +158,7 @@ function decodeSmrd(words: Uint32Array, at: number, byteOffset: number): Instruc
 }
 
 function hasOperand(def: InstructionDef, field: string): boolean {
+  if (field === 'offset') return infoOf(def).hasOffset;
   return def.operands.some((o) => o.field === field);
 }
 
@@ -108,18 +167,28 @@ function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number
   const w = words[at];
   const w1 = need(words, at + 1, byteOffset, 'SMEM dword 1');
   const op = (w >>> 18) & 0xff;
-  const base = { op, sdata: (w >>> 6) & 0x7f, sbase: (w & 0x3f) << 1 };
+  const sdata = (w >>> 6) & 0x7f;
+  const sbase = (w & 0x3f) << 1;
   let fields: Record<string, number>;
-  if (gen <= Gen.GFX9) {
-    fields = { ...base, glc: (w >>> 16) & 1, imm: (w >>> 17) & 1, offset: w1 & (gen === Gen.GFX8 ? 0xfffff : 0x1fffff), soffset: 0 };
-    if (gen === Gen.GFX9) {
-      fields.nv = (w >>> 15) & 1;
-      fields.soe = (w >>> 14) & 1;
-      fields.soffset = fields.soe ? (w1 >>> 25) & 0x7f : w1 & 0x7f;
-    } else fields.soffset = w1 & 0x7f;
+  // Object literals with the keys in the order the fields always had (one shape per layout).
+  if (gen === Gen.GFX9) {
+    const soe = (w >>> 14) & 1;
+    fields = {
+      op,
+      sdata,
+      sbase,
+      glc: (w >>> 16) & 1,
+      imm: (w >>> 17) & 1,
+      offset: w1 & 0x1fffff,
+      soffset: soe ? (w1 >>> 25) & 0x7f : w1 & 0x7f,
+      nv: (w >>> 15) & 1,
+      soe,
+    };
+  } else if (gen <= Gen.GFX9) {
+    fields = { op, sdata, sbase, glc: (w >>> 16) & 1, imm: (w >>> 17) & 1, offset: w1 & (gen === Gen.GFX8 ? 0xfffff : 0x1fffff), soffset: w1 & 0x7f };
   } else {
     const gfx11 = gen >= Gen.GFX11;
-    fields = { ...base, glc: (w >>> (gfx11 ? 14 : 16)) & 1, dlc: (w >>> (gfx11 ? 13 : 14)) & 1, offset: w1 & 0x1fffff, soffset: (w1 >>> 25) & 0x7f };
+    fields = { op, sdata, sbase, glc: (w >>> (gfx11 ? 14 : 16)) & 1, dlc: (w >>> (gfx11 ? 13 : 14)) & 1, offset: w1 & 0x1fffff, soffset: (w1 >>> 25) & 0x7f };
   }
   const def = lookup(gen, 'SMEM', op, byteOffset);
   if (def.flags?.strict && fields.imm) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate offset`);
@@ -131,16 +200,31 @@ function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number
 
 /** Register operands must name registers of this generation, else LLVM rejects the bytes. */
 function checkRegisters(gen: Gen, def: InstructionDef, fields: Record<string, number>, byteOffset: number, smrd = false): void {
-  for (const o of def.operands) {
-    if (o.cls !== 's' && o.cls !== 'ss') continue;
-    if (o.field === 'offset') continue;
-    const code = fields[smrd && o.field === 'sdata' ? 'sdst' : o.field];
-    if (o.field.startsWith('ssrc') && code >= 128) continue;
+  const info = infoOf(def);
+  const checks = smrd ? info.smrdRegChecks : info.regChecks;
+  for (let i = 0; i < checks.length; i++) {
+    const o = checks[i];
+    const code = fields[o.readField];
+    if (o.ssrc && code >= 128) continue;
     if (regName(gen, code, o.dwords) === undefined) throw new DecodeError('invalid-operand', byteOffset, `${o.field} code ${code} is not a ${o.dwords}-dword register`);
   }
 }
 
+/** regNameUncached by generation, width and code (0-255; other codes are computed), filled on first use. */
+const regNames: (string | null | undefined)[][][] = [];
+
 function regName(gen: Gen, code: number, dwords: number): string | undefined {
+  if (code >= 0 && code < 256 && dwords < 32) {
+    const byGen = (regNames[gen] ??= []);
+    const byWidth = (byGen[dwords] ??= []);
+    let name = byWidth[code];
+    if (name === undefined) byWidth[code] = name = regNameUncached(gen, code, dwords) ?? null;
+    return name ?? undefined;
+  }
+  return regNameUncached(gen, code, dwords);
+}
+
+function regNameUncached(gen: Gen, code: number, dwords: number): string | undefined {
   let c = code;
   if (dwords > 1) {
     const align = dwords >= 4 ? 4 : 2;

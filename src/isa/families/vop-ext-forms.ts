@@ -47,7 +47,8 @@ export function modMode(f: ExtForm, k: number): ModMode {
   return ((f.mods >>> (2 * k)) & 3) as ModMode;
 }
 
-const byOp = new Map<string, ExtForm>();
+/** Forms by generation, then form, then opcode (the decoder and printer ask once per instruction). */
+const byOp: Map<VopExtForm, (ExtForm | undefined)[]>[] = [0, 1, 2, 3, 4, 5].map(() => new Map());
 /** Forms by printed mnemonic, per generation (several forms may print the same text: DPP16 and DPP8). */
 const byMnemonic = new Map<string, ExtForm[]>();
 /** Forms by mnemonic stem (suffix dropped), per generation and form, for the assembler. */
@@ -64,7 +65,10 @@ for (const [form, perGen] of Object.entries(VOP_EXT_FORMS) as [
   for (const [gen, rows] of Object.entries(perGen)) {
     for (const [op, mnemonic, mods] of rows ?? []) {
       const f: ExtForm = { form, op, mnemonic, mods };
-      byOp.set(`${gen}:${form}:${op}`, f);
+      const genForms = byOp[Number(gen)];
+      let arr = genForms.get(form);
+      if (!arr) genForms.set(form, (arr = []));
+      arr[op] = f;
       const k = `${gen}:${mnemonic}`;
       const list = byMnemonic.get(k);
       if (list) list.push(f);
@@ -78,7 +82,7 @@ for (const [form, perGen] of Object.entries(VOP_EXT_FORMS) as [
 }
 
 export function extForm(gen: Gen, form: VopExtForm, op: number): ExtForm | undefined {
-  return byOp.get(`${gen}:${form}:${op}`);
+  return byOp[gen]?.get(form)?.[op];
 }
 
 export function extFormsByMnemonic(gen: Gen, mnemonic: string): readonly ExtForm[] {

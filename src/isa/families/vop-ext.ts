@@ -29,8 +29,6 @@ import {
   SRC0_SDWA,
   SDWA_SEL,
   SDWA_UNUSED,
-  decodeDppWord,
-  decodeSdwaWord,
   dpp8Selects,
   dpp8Text,
   dppCtrlText,
@@ -55,9 +53,48 @@ function shortOpcode(family: Family, w0: number): number {
   return (w0 >>> 17) & 0xff;
 }
 
-function explicitSources(def: InstructionDef | undefined): number {
-  return def ? def.operands.filter((o) => o.role === 'src' && !o.implicit).length : 0;
+/** Per instruction, computed once: its explicit operands, and how many of them are sources. */
+interface DefInfo {
+  readonly explicit: readonly OperandDef[];
+  readonly sources: number;
+  /** Explicit sources' register classes, in order. */
+  readonly sourceClasses: readonly OperandDef['cls'][];
+  readonly isMix: boolean;
+  readonly isMac: boolean;
+  /** A VOP3B form: a VGPR and a scalar destination. */
+  readonly vop3b: boolean;
 }
+
+const defInfos = new WeakMap<InstructionDef, DefInfo>();
+
+function infoOf(def: InstructionDef): DefInfo {
+  let info = defInfos.get(def);
+  if (!info) {
+    const explicit = def.operands.filter((o) => !o.implicit);
+    const sourceClasses = explicit.filter((o) => o.role === 'src').map((o) => o.cls);
+    info = {
+      explicit,
+      sources: sourceClasses.length,
+      sourceClasses,
+      isMix: def.name.startsWith('v_fma_mix'),
+      isMac: /^v_f?mac_/.test(def.name),
+      vop3b: explicit.some((o) => o.role === 'dst' && o.cls === 'v') && explicit.some((o) => o.role === 'dst' && o.cls === 's'),
+    };
+    defInfos.set(def, info);
+  }
+  return info;
+}
+
+function explicitSources(def: InstructionDef | undefined): number {
+  return def ? infoOf(def).sources : 0;
+}
+
+/** The extension form's name, without building a string per decode. */
+const SHORT_FORMS: Readonly<Record<'VOP1' | 'VOP2' | 'VOPC', Readonly<Record<Kind, VopExtForm>>>> = {
+  VOP1: { SDWA: 'VOP1_SDWA', DPP: 'VOP1_DPP', DPP8: 'VOP1_DPP8' },
+  VOP2: { SDWA: 'VOP2_SDWA', DPP: 'VOP2_DPP', DPP8: 'VOP2_DPP8' },
+  VOPC: { SDWA: 'VOPC_SDWA', DPP: 'VOPC_DPP', DPP8: 'VOPC_DPP8' },
+};
 
 /**
  * Decodes the instruction at words[at] if it is in an extension encoding of a VOP family
@@ -94,11 +131,11 @@ function decodeShort(
   const kind = kindOf(gen, w0 & 0x1ff);
   if (!kind) return undefined;
   const op = shortOpcode(family, w0);
-  const form = `${family}_${kind}` as VopExtForm;
+  const form = SHORT_FORMS[family][kind];
   const ext = extForm(gen, form, op);
-  const plain = lookupOpcode(gen, family, op);
   // VOP1 instructions without sources (v_clrexcp, v_pipeflush) ignore src0: their 32-bit form decodes.
   if (!ext) {
+    const plain = lookupOpcode(gen, family, op);
     if (family === 'VOP1' && plain && plain.operands.length === 0) {
       // Their vdst field is reserved and must be zero.
       if ((w0 >>> 17) & 0xff) throw new DecodeError('invalid-operand', byteOffset, `${plain.name} has no destination`);
@@ -117,14 +154,19 @@ function decodeShort(
     throw new DecodeError('truncated', byteOffset, `${ext.mnemonic} needs its ${kind} dword`);
   }
   const w1 = words[at + 1];
-  const fields: Record<string, number> = { op, src0_marker: w0 & 0x1ff, ext: w1 };
-  if (family === 'VOP1') fields.vdst = (w0 >>> 17) & 0xff;
-  else fields.vsrc1 = (w0 >>> 9) & 0xff;
-  if (family === 'VOP2') fields.vdst = (w0 >>> 17) & 0xff;
+  // One object shape per family (the same keys in the same order as before).
+  const fields: Record<string, number> =
+    family === 'VOP1'
+      ? { op, src0_marker: w0 & 0x1ff, ext: w1, vdst: (w0 >>> 17) & 0xff }
+      : family === 'VOP2'
+        ? { op, src0_marker: w0 & 0x1ff, ext: w1, vsrc1: (w0 >>> 9) & 0xff, vdst: (w0 >>> 17) & 0xff }
+        : { op, src0_marker: w0 & 0x1ff, ext: w1, vsrc1: (w0 >>> 9) & 0xff };
   if (def.operands.length === 0 && fields.vdst)
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} has no destination`);
-  if (kind === 'SDWA') checkSdwa(target, family, w1, (w0 >>> 9) & 0xff, byteOffset);
-  checkModifiers(ext, modifierBits(kind, w1, 0, 0), byteOffset);
+  if (kind === 'SDWA') {
+    checkSdwa(target, family, w1, (w0 >>> 9) & 0xff, byteOffset);
+    checkModifierBits(ext, w1, SDWA_MOD_BITS, byteOffset);
+  } else if (kind === 'DPP') checkModifierBits(ext, w1, DPP_MOD_BITS, byteOffset);
   if (kind !== 'SDWA' && w1 & 0x80 && modMode(ext, Slot.Src0High) === ModMode.Rejected)
     throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} cannot read v${w1 & 0xff}`);
   // gfx11's 16-bit VOP1/VOP2 DPP forms address only v0-v127 as their destination.
@@ -137,22 +179,29 @@ function decodeShort(
 }
 
 /**
- * The source-modifier bits of an encoding in the order the side table probes them
- * (SDWA: neg, abs, sext per source; DPP: neg, abs per source; VOP3: neg, abs per source).
+ * The source-modifier bits of an encoding's extension dword in the order the side table
+ * probes them (SDWA: neg, abs, sext per source; DPP: neg, abs per source). VOP3's
+ * (neg, abs per source, from two dwords) are checked by checkVop3Modifiers.
  */
-function modifierBits(kind: Kind | 'VOP3', ext: number, w0: number, w1: number): number[] {
-  if (kind === 'SDWA') return [20, 21, 19, 28, 29, 27].map((b) => (ext >>> b) & 1);
-  if (kind === 'DPP') return [20, 21, 22, 23].map((b) => (ext >>> b) & 1);
-  if (kind === 'VOP3') return [0, 1, 2].flatMap((i) => [(w1 >>> (29 + i)) & 1, (w0 >>> (8 + i)) & 1]);
-  return [];
-}
+const SDWA_MOD_BITS: readonly number[] = [20, 21, 19, 28, 29, 27];
+const DPP_MOD_BITS: readonly number[] = [20, 21, 22, 23];
 
 /** Modifier bits an instruction's form does not have make the encoding invalid (LLVM's decoder tables fix them to 0). */
-function checkModifiers(ext: ExtForm, bits: readonly number[], byteOffset: number): void {
-  bits.forEach((b, k) => {
-    if (b && modMode(ext, k) === ModMode.Rejected)
-      throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has no such source modifier`);
-  });
+function checkModifierBits(ext: ExtForm, word: number, bits: readonly number[], byteOffset: number): void {
+  for (let k = 0; k < bits.length; k++) {
+    if ((word >>> bits[k]) & 1 && modMode(ext, k) === ModMode.Rejected) rejectModifier(ext, byteOffset);
+  }
+}
+
+function checkVop3Modifiers(ext: ExtForm, w0: number, w1: number, byteOffset: number): void {
+  for (let i = 0; i < 3; i++) {
+    if ((w1 >>> (29 + i)) & 1 && modMode(ext, 2 * i) === ModMode.Rejected) rejectModifier(ext, byteOffset);
+    if ((w0 >>> (8 + i)) & 1 && modMode(ext, 2 * i + 1) === ModMode.Rejected) rejectModifier(ext, byteOffset);
+  }
+}
+
+function rejectModifier(ext: ExtForm, byteOffset: number): never {
+  throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has no such source modifier`);
 }
 
 /** Whether the instruction's VOP3 form has an op_sel operand (LLVM prints it then). */
@@ -177,24 +226,28 @@ function modifiedSource(
   abs: number,
   sext: number,
 ): string {
-  const mode = (k: number, bit: number): ModMode =>
-    bit ? (ext ? modMode(ext, base + k) : ModMode.Float) : ModMode.Ignored;
-  const n = mode(0, neg);
-  const a = mode(1, abs);
+  if (!neg && !abs && !sext) return text;
+  const n = neg ? (ext ? modMode(ext, base) : ModMode.Float) : ModMode.Ignored;
+  const a = abs ? (ext ? modMode(ext, base + 1) : ModMode.Float) : ModMode.Ignored;
+  const x = sext ? (ext ? modMode(ext, base + 2) : ModMode.Float) : ModMode.Ignored;
   let t = a === ModMode.Float ? `|${text}|` : text;
   // LLVM spells negated constants (not registers) without |…| as neg(…).
   if (n === ModMode.Float) t = a !== ModMode.Float && isConstantText(text) ? `neg(${t})` : `-${t}`;
-  if (n === ModMode.Sext || a === ModMode.Sext || (sext && mode(2, sext) === ModMode.Sext)) t = `sext(${t})`;
+  if (n === ModMode.Sext || a === ModMode.Sext || x === ModMode.Sext) t = `sext(${t})`;
   return t;
 }
 
+/** /^-?[0-9]/ without a regex. */
 function isConstantText(text: string): boolean {
-  return /^-?[0-9]/.test(text);
+  let c = text.charCodeAt(0);
+  if (c === 45) c = text.charCodeAt(1);
+  return c >= 48 && c <= 57;
 }
 
 /** Reserved SDWA field values LLVM rejects. */
 const PROBE_B32: OperandDef = { field: 'src0', role: 'src', cls: 'vs', dwords: 1, type: 'b32' };
 const validScalar = new Map<Gen, Uint8Array>();
+const validScalarByGen: (Uint8Array | undefined)[] = [];
 
 /**
  * Per target: which scalar source codes (0-255) an extension encoding can hold, built once
@@ -202,31 +255,38 @@ const validScalar = new Map<Gen, Uint8Array>();
  */
 function scalarSourceOk(target: Target, code: number): boolean {
   const key = target.gen;
-  let t = validScalar.get(key);
+  let t = validScalarByGen[key];
+  if (t) return t[code & 0xff] === 1;
+  t = validScalar.get(key);
   if (!t) {
     t = new Uint8Array(256);
     for (let c = 0; c < 256; c++) t[c] = sourceText(target, c, PROBE_B32) !== undefined ? 1 : 0;
     validScalar.set(key, t);
   }
+  validScalarByGen[key] = t;
   return t[code & 0xff] === 1;
 }
 
+function badSdwa(byteOffset: number, why: string): never {
+  throw new DecodeError('invalid-operand', byteOffset, why);
+}
+
+/** Reserved SDWA fields (the bit positions are decodeSdwaWord's). */
 function checkSdwa(target: Target, family: Family, w1: number, w0Vsrc1: number, byteOffset: number): void {
   const gen = target.gen;
-  const s = decodeSdwaWord(w1);
-  const bad = (why: string): never => {
-    throw new DecodeError('invalid-operand', byteOffset, why);
-  };
-  if (s.src0Sel > 6) bad('reserved src0_sel');
+  const src0Sel = (w1 >>> 16) & 7;
+  const src1Sel = (w1 >>> 24) & 7;
+  if (src0Sel > 6) badSdwa(byteOffset, 'reserved src0_sel');
   if (family === 'VOP2' || family === 'VOPC') {
-    if (s.src1Sel > 6) bad('reserved src1_sel');
-  } else if (s.src1Sel !== 0) bad('VOP1 has no src1_sel');
+    if (src1Sel > 6) badSdwa(byteOffset, 'reserved src1_sel');
+  } else if (src1Sel !== 0) badSdwa(byteOffset, 'VOP1 has no src1_sel');
   if (family !== 'VOPC') {
-    if (s.dstSel > 6) bad('reserved dst_sel');
+    if (((w1 >>> 8) & 7) > 6) badSdwa(byteOffset, 'reserved dst_sel');
   }
   if (gen >= Gen.GFX9) {
-    if (s.s0 && !scalarSourceOk(target, s.src0)) bad('src0 is not a source SDWA can hold');
-    if (s.s1 && family !== 'VOP1' && !scalarSourceOk(target, w0Vsrc1)) bad('src1 is not a source SDWA can hold');
+    if ((w1 >>> 23) & 1 && !scalarSourceOk(target, w1 & 0xff)) badSdwa(byteOffset, 'src0 is not a source SDWA can hold');
+    if ((w1 >>> 31) & 1 && family !== 'VOP1' && !scalarSourceOk(target, w0Vsrc1))
+      badSdwa(byteOffset, 'src1 is not a source SDWA can hold');
   }
 }
 
@@ -242,36 +302,37 @@ function decodeVop3Dpp(
   const w0 = words[at];
   const w1 = words[at + 1];
   const op = family === 'VOP3' ? (w0 >>> 16) & 0x3ff : (w0 >>> 16) & 0x7f;
-  const form = `${family}_${kind}` as VopExtForm;
+  const form: VopExtForm =
+    family === 'VOP3' ? (kind === 'DPP' ? 'VOP3_DPP' : 'VOP3_DPP8') : kind === 'DPP' ? 'VOP3P_DPP' : 'VOP3P_DPP8';
   const ext = extForm(gen, form, op);
   if (!ext) throw new DecodeError('invalid-operand', byteOffset, `${family} opcode ${op} has no ${kind} form`);
   const def = baseDef(gen, form, op, ext.mnemonic);
   if (!def) throw new DecodeError('unknown-opcode', byteOffset, `no registry entry for ${ext.mnemonic}`);
   if (at + 2 >= words.length) throw new DecodeError('truncated', byteOffset, `${ext.mnemonic} needs its ${kind} dword`);
   if (family === 'VOP3') {
-    checkModifiers(ext, modifierBits('VOP3', 0, w0, w1), byteOffset);
+    checkVop3Modifiers(ext, w0, w1, byteOffset);
     checkOutputModifiers(ext, (w0 >>> 15) & 1, (w1 >>> 27) & 3, byteOffset);
     const opSel = (w0 >>> 11) & 0xf;
-    OPSEL_SLOTS.forEach((slot, i) => {
-      if ((opSel >>> i) & 1 && modMode(ext, slot) === ModMode.Rejected)
+    for (let i = 0; i < OPSEL_SLOTS.length; i++) {
+      if ((opSel >>> i) & 1 && modMode(ext, OPSEL_SLOTS[i]) === ModMode.Rejected)
         throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has no such op_sel bit`);
-    });
+    }
     // Source fields the instruction does not read must be zero.
     const nsrc = explicitSources(def);
     if ((nsrc < 3 && (w1 >>> 18) & 0x1ff) || (nsrc < 2 && (w1 >>> 9) & 0x1ff))
       throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has a source field it does not read`);
   }
   // src1/src2 hold VGPRs (256+) or scalar sources; a literal or reserved code has no meaning here.
-  const srcCodes = [(w1 >>> 9) & 0x1ff, (w1 >>> 18) & 0x1ff];
-  if (srcCodes.some((c) => c < 256 && c !== 0 && !scalarSourceOk(target, c)))
+  const src1 = (w1 >>> 9) & 0x1ff;
+  const src2 = (w1 >>> 18) & 0x1ff;
+  if ((src1 < 256 && src1 !== 0 && !scalarSourceOk(target, src1)) || (src2 < 256 && src2 !== 0 && !scalarSourceOk(target, src2)))
     throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has a source it cannot hold`);
   // Lane-mask sources (carry-in, v_cndmask's mask) are scalar.
-  explicit(def)
-    .filter((o) => o.role === 'src')
-    .forEach((o, i) => {
-      if (o.cls === 's' && i > 0 && srcCodes[i - 1] >= 256)
-        throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} takes a scalar lane mask`);
-    });
+  const classes = infoOf(def).sourceClasses;
+  for (let i = 1; i < classes.length; i++) {
+    if (classes[i] === 's' && (i === 1 ? src1 : i === 2 ? src2 : 0) >= 256)
+      throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} takes a scalar lane mask`);
+  }
   if (words[at + 2] & 0x80 && modMode(ext, Slot.Src0High) === ModMode.Rejected)
     throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} cannot read v${words[at + 2] & 0xff}`);
   const fields: Record<string, number> = { op, w0, w1, ext: words[at + 2], src0_marker: w1 & 0x1ff };
@@ -290,90 +351,118 @@ interface PrintCtx {
 export function printVopExtension(target: Target, inst: Instruction): string {
   const ctx: PrintCtx = { target, gen: target.gen, wave64: target.wave64 };
   const form = inst.encoding as VopExtForm;
-  const op = inst.fields.op;
-  const mnemonic = extForm(target.gen, form, op)?.mnemonic ?? inst.def.name;
-  const parts = form.startsWith('VOP3') ? vop3Parts(ctx, inst, form) : shortParts(ctx, inst, form);
-  return (
-    mnemonic +
-    (parts.operands.length ? ` ${parts.operands.join(', ')}` : '') +
-    parts.modifiers.map((m) => ` ${m}`).join('')
-  );
+  const ext = extForm(target.gen, form, inst.fields.op);
+  const mnemonic = ext?.mnemonic ?? inst.def.name;
+  const parts: Parts = { text: mnemonic, operands: 0 };
+  if (VOP3_FORMS.has(form)) vop3Parts(ctx, inst, form, ext, parts);
+  else shortParts(ctx, inst, form, ext, parts);
+  return parts.text;
 }
 
+/** The text being built: the mnemonic, then operands (comma-separated), then modifiers. */
 interface Parts {
-  readonly operands: string[];
-  readonly modifiers: string[];
+  text: string;
+  operands: number;
 }
 
-function explicit(def: InstructionDef): OperandDef[] {
-  return def.operands.filter((o) => !o.implicit);
+function operand(p: Parts, t: string): void {
+  p.text += p.operands++ === 0 ? ` ${t}` : `, ${t}`;
 }
+
+function modifier(p: Parts, t: string): void {
+  p.text += ` ${t}`;
+}
+
+const VOP3_FORMS: ReadonlySet<string> = new Set(['VOP3_DPP', 'VOP3_DPP8', 'VOP3P_DPP', 'VOP3P_DPP8']);
+const EXTENSION_ENCODINGS: ReadonlySet<string> = new Set([
+  'VOP1_SDWA',
+  'VOP2_SDWA',
+  'VOPC_SDWA',
+  'VOP1_DPP',
+  'VOP2_DPP',
+  'VOPC_DPP',
+  'VOP1_DPP8',
+  'VOP2_DPP8',
+  'VOPC_DPP8',
+  ...VOP3_FORMS,
+]);
 
 function omodText(omod: number): string | undefined {
   return omod === 1 ? 'mul:2' : omod === 2 ? 'mul:4' : omod === 3 ? 'div:2' : undefined;
 }
 
-function shortParts(ctx: PrintCtx, inst: Instruction, form: VopExtForm): Parts {
+function shortParts(ctx: PrintCtx, inst: Instruction, form: VopExtForm, ext: ExtForm | undefined, out: Parts): void {
   const f = inst.fields;
-  const family = form.slice(0, 4);
-  const ops = explicit(inst.def);
-  const operands: string[] = [];
-  const modifiers: string[] = [];
+  const family = inst.encoding.charCodeAt(3) === 67 ? 'VOPC' : inst.encoding.charCodeAt(3) === 49 ? 'VOP1' : 'VOP2';
+  const ops = infoOf(inst.def).explicit;
   const w = f.ext;
-  const ext = extForm(ctx.gen, form, f.op);
-  const sdwa = form.endsWith('_SDWA');
-  const s = decodeSdwaWord(w);
-  const d = decodeDppWord(w);
+  const sdwa = form === 'VOP1_SDWA' || form === 'VOP2_SDWA' || form === 'VOPC_SDWA';
+  const gfx9Scalar = sdwa && ctx.gen >= Gen.GFX9;
   let srcIndex = 0;
   for (const o of ops) {
     if (o.role === 'dst') {
-      if (o.cls === 'v') operands.push(vgprName(f.vdst, o.dwords));
-      else operands.push(shortMaskDst(ctx, family, sdwa, s.sd, s.sdst));
+      if (o.cls === 'v') operand(out, vgprName(f.vdst, o.dwords));
+      else operand(out, shortMaskDst(ctx, family, sdwa, (w >>> 15) & 1, (w >>> 8) & 0x7f));
       continue;
     }
     if (o.cls === 's') {
-      operands.push(vccText(ctx.target));
+      operand(out, vccText(ctx.target));
       continue;
     }
     const i = srcIndex++;
     if (i > 1) continue;
-    const vgpr = i === 0 ? (sdwa ? s.src0 : d.src0) : f.vsrc1;
+    // Bit positions are decodeSdwaWord's and decodeDppWord's.
+    const vgpr = i === 0 ? w & 0xff : f.vsrc1;
     let code = 256 + vgpr;
-    if (sdwa && ctx.gen >= Gen.GFX9 && (i === 0 ? s.s0 : s.s1)) code = vgpr;
+    if (gfx9Scalar && (w >>> (i === 0 ? 23 : 31)) & 1) code = vgpr;
     const text = sourceText(ctx.target, code, o) ?? `<bad ${code}>`;
-    const neg = i === 0 ? (sdwa ? s.src0Neg : d.src0Neg) : sdwa ? s.src1Neg : d.src1Neg;
-    const abs = i === 0 ? (sdwa ? s.src0Abs : d.src0Abs) : sdwa ? s.src1Abs : d.src1Abs;
-    const sext = sdwa ? (i === 0 ? s.src0Sext : s.src1Sext) : 0;
-    operands.push(modifiedSource(text, ext, sdwa ? 3 * i : 2 * i, neg, abs, sext));
+    const neg = (w >>> (sdwa ? (i === 0 ? 20 : 28) : i === 0 ? 20 : 22)) & 1;
+    const abs = (w >>> (sdwa ? (i === 0 ? 21 : 29) : i === 0 ? 21 : 23)) & 1;
+    const sext = sdwa ? (w >>> (i === 0 ? 19 : 27)) & 1 : 0;
+    operand(out, modifiedSource(text, ext, sdwa ? 3 * i : 2 * i, neg, abs, sext));
   }
   if (sdwa) {
     const vopc = family === 'VOPC';
-    if (s.clamp && !(vopc && ctx.gen >= Gen.GFX9) && (!ext || modMode(ext, Slot.Clamp) !== ModMode.Rejected))
-      modifiers.push('clamp');
+    if ((w >>> 13) & 1 && !(vopc && ctx.gen >= Gen.GFX9) && (!ext || modMode(ext, Slot.Clamp) !== ModMode.Rejected))
+      modifier(out, 'clamp');
     if (!vopc && ctx.gen >= Gen.GFX9) {
-      const om = omodText(s.omod);
-      if (om) modifiers.push(om);
+      const om = omodText((w >>> 14) & 3);
+      if (om) modifier(out, om);
     }
-    if (!vopc && ops.length > 0)
-      modifiers.push(`dst_sel:${SDWA_SEL[s.dstSel]}`, `dst_unused:${SDWA_UNUSED[s.dstUnused] ?? SDWA_UNUSED[0]}`);
-    if (srcIndex > 0) modifiers.push(`src0_sel:${SDWA_SEL[s.src0Sel]}`);
-    if (srcIndex > 1) modifiers.push(`src1_sel:${SDWA_SEL[s.src1Sel]}`);
-  } else if (form.endsWith('_DPP8')) {
-    modifiers.push(dpp8Text(dpp8Selects(w)));
-    if (f.src0_marker === SRC0_DPP8_FI) modifiers.push('fi:1');
-  } else modifiers.push(...dppModifiers(ctx.gen, d));
-  return { operands, modifiers };
+    if (!vopc && ops.length > 0) {
+      modifier(out, DST_SEL_TEXT[(w >>> 8) & 7]);
+      modifier(out, DST_UNUSED_TEXT[(w >>> 11) & 3]);
+    }
+    if (srcIndex > 0) modifier(out, SRC0_SEL_TEXT[(w >>> 16) & 7]);
+    if (srcIndex > 1) modifier(out, SRC1_SEL_TEXT[(w >>> 24) & 7]);
+  } else if (form === 'VOP1_DPP8' || form === 'VOP2_DPP8' || form === 'VOPC_DPP8') {
+    modifier(out, dpp8Text(dpp8Selects(w)));
+    if (f.src0_marker === SRC0_DPP8_FI) modifier(out, 'fi:1');
+  } else dppModifiers(ctx.gen, w, out);
 }
 
-function dppModifiers(gen: Gen, d: ReturnType<typeof decodeDppWord>): string[] {
-  const m = [
-    dppCtrlText(gen, d.ctrl),
-    `row_mask:0x${d.rowMask.toString(16)}`,
-    `bank_mask:0x${d.bankMask.toString(16)}`,
-  ];
-  if (d.boundCtrl) m.push('bound_ctrl:1');
-  if (d.fi && gen >= Gen.GFX10) m.push('fi:1');
-  return m;
+/** `dst_sel:BYTE_0`… by field value, built once (values past the names print `undefined`, as the template did). */
+const selTexts = (prefix: string): readonly string[] => {
+  const out: string[] = [];
+  for (let v = 0; v < 8; v++) out.push(`${prefix}:${SDWA_SEL[v]}`);
+  return out;
+};
+const DST_SEL_TEXT = selTexts('dst_sel');
+const SRC0_SEL_TEXT = selTexts('src0_sel');
+const SRC1_SEL_TEXT = selTexts('src1_sel');
+const DST_UNUSED_TEXT: readonly string[] = [0, 1, 2, 3].map((v) => `dst_unused:${SDWA_UNUSED[v] ?? SDWA_UNUSED[0]}`);
+
+/** row_mask:0x… and bank_mask:0x… by value. */
+const ROW_MASK_TEXT: readonly string[] = Array.from({ length: 16 }, (_, v) => `row_mask:0x${v.toString(16)}`);
+const BANK_MASK_TEXT: readonly string[] = Array.from({ length: 16 }, (_, v) => `bank_mask:0x${v.toString(16)}`);
+
+/** DPP16 modifiers of an extension dword (bit positions are decodeDppWord's). */
+function dppModifiers(gen: Gen, d: number, out: Parts): void {
+  modifier(out, dppCtrlText(gen, (d >>> 8) & 0x1ff));
+  modifier(out, ROW_MASK_TEXT[(d >>> 28) & 0xf]);
+  modifier(out, BANK_MASK_TEXT[(d >>> 24) & 0xf]);
+  if ((d >>> 19) & 1) modifier(out, 'bound_ctrl:1');
+  if ((d >>> 18) & 1 && gen >= Gen.GFX10) modifier(out, 'fi:1');
 }
 
 /** The scalar destination of VOPC (and carry-out of VOP2) in the short extension forms. */
@@ -383,28 +472,25 @@ function shortMaskDst(ctx: PrintCtx, family: string, sdwa: boolean, sd: number, 
   return vccText(ctx.target);
 }
 
-function vop3Parts(ctx: PrintCtx, inst: Instruction, form: VopExtForm): Parts {
+function vop3Parts(ctx: PrintCtx, inst: Instruction, form: VopExtForm, ext: ExtForm | undefined, out: Parts): void {
   const f = inst.fields;
   const w0 = f.w0;
   const w1 = f.w1;
-  const vop3p = form.startsWith('VOP3P');
-  const ext = extForm(ctx.gen, form, f.op);
-  const ops = explicit(inst.def);
-  const dsts = ops.filter((o) => o.role === 'dst');
-  const vop3b = dsts.some((o) => o.cls === 'v') && dsts.some((o) => o.cls === 's');
-  const isMix = inst.def.name.startsWith('v_fma_mix');
+  const vop3p = form === 'VOP3P_DPP' || form === 'VOP3P_DPP8';
+  const info = infoOf(inst.def);
+  const ops = info.explicit;
+  const vop3b = info.vop3b;
+  const isMix = info.isMix;
   const neg = (w1 >>> 29) & 7;
   const hi3 = (w0 >>> 8) & 7; // abs (VOP3), neg_hi (VOP3P)
-  const operands: string[] = [];
-  const modifiers: string[] = [];
   const srcCodes = [256 + (f.ext & 0xff), (w1 >>> 9) & 0x1ff, (w1 >>> 18) & 0x1ff];
   let srcIndex = 0;
   for (const o of ops) {
     if (o.role === 'dst') {
-      if (o.cls === 'v') operands.push(vgprName(w0 & 0xff, o.dwords));
+      if (o.cls === 'v') operand(out, vgprName(w0 & 0xff, o.dwords));
       else {
         const code = vop3b ? (w0 >>> 8) & 0x7f : w0 & 0xff;
-        operands.push(maskDstText(ctx, code));
+        operand(out, maskDstText(ctx, code));
       }
       continue;
     }
@@ -412,35 +498,34 @@ function vop3Parts(ctx: PrintCtx, inst: Instruction, form: VopExtForm): Parts {
     if (i > 2) continue;
     const code = srcCodes[i];
     if (o.cls === 's') {
-      operands.push(maskDstText(ctx, code));
+      operand(out, maskDstText(ctx, code));
       continue;
     }
     const text = sourceText(ctx.target, code, o) ?? `<bad ${code}>`;
     const n = (neg >>> i) & 1;
-    if (vop3p) operands.push(isMix ? withFloatMods(text, n !== 0, ((hi3 >>> i) & 1) !== 0) : text);
-    else operands.push(modifiedSource(text, ext, 2 * i, n, vop3b ? 0 : (hi3 >>> i) & 1, 0));
+    if (vop3p) operand(out, isMix ? withFloatMods(text, n !== 0, ((hi3 >>> i) & 1) !== 0) : text);
+    else operand(out, modifiedSource(text, ext, 2 * i, n, vop3b ? 0 : (hi3 >>> i) & 1, 0));
   }
-  if (vop3p) modifiers.push(...vop3pModifiers(w0, w1, srcIndex, isMix));
+  if (vop3p) vop3pModifiers(w0, w1, srcIndex, isMix, out);
   else {
     const opSel = (w0 >>> 11) & 0xf;
     // op_sel lists the sources, then the destination (bit 3).
     // The tied accumulator of v_fmac/v_mac counts as a third source in op_sel.
-    const nsrc = /^v_f?mac_/.test(inst.def.name) ? 3 : srcIndex;
+    const nsrc = info.isMac ? 3 : srcIndex;
     // Only the op_sel bits the instruction has print (LLVM ignores the others).
     let opSelBits = 0;
     for (let i = 0; i < 4; i++)
       if ((opSel >>> i) & 1 && ext && modMode(ext, OPSEL_SLOTS[i]) === ModMode.Float)
         opSelBits |= 1 << (i < 3 ? i : nsrc);
-    if (opSelBits && ext && hasOpSel(ext)) modifiers.push(`op_sel:${bitList(opSelBits, nsrc + 1)}`);
-    if ((w0 >>> 15) & 1) modifiers.push('clamp');
+    if (opSelBits && ext && hasOpSel(ext)) modifier(out, `op_sel:${bitList(opSelBits, nsrc + 1)}`);
+    if ((w0 >>> 15) & 1) modifier(out, 'clamp');
     const om = omodText((w1 >>> 27) & 3);
-    if (om) modifiers.push(om);
+    if (om) modifier(out, om);
   }
-  if (form.endsWith('_DPP8')) {
-    modifiers.push(dpp8Text(dpp8Selects(f.ext)));
-    if (f.src0_marker === SRC0_DPP8_FI) modifiers.push('fi:1');
-  } else modifiers.push(...dppModifiers(ctx.gen, decodeDppWord(f.ext)));
-  return { operands, modifiers };
+  if (form === 'VOP3_DPP8' || form === 'VOP3P_DPP8') {
+    modifier(out, dpp8Text(dpp8Selects(f.ext)));
+    if (f.src0_marker === SRC0_DPP8_FI) modifier(out, 'fi:1');
+  } else dppModifiers(ctx.gen, f.ext, out);
 }
 
 /** A VOP3 scalar destination; LLVM shows constant codes there as an invalid immediate. */
@@ -457,22 +542,20 @@ function bitList(bits: number, n: number): string {
   return `[${out.join(',')}]`;
 }
 
-function vop3pModifiers(w0: number, w1: number, nsrc: number, isMix: boolean): string[] {
-  const m: string[] = [];
+function vop3pModifiers(w0: number, w1: number, nsrc: number, isMix: boolean, out: Parts): void {
   const opSel = (w0 >>> 11) & 7;
   const opSelHi = ((w1 >>> 27) & 3) | (((w0 >>> 14) & 1) << 2);
   const mask = (1 << nsrc) - 1;
-  if (opSel & mask) m.push(`op_sel:${bitList(opSel, nsrc)}`);
+  if (opSel & mask) modifier(out, `op_sel:${bitList(opSel, nsrc)}`);
   const defHi = isMix ? 0 : mask;
-  if ((opSelHi & mask) !== defHi) m.push(`op_sel_hi:${bitList(opSelHi, nsrc)}`);
+  if ((opSelHi & mask) !== defHi) modifier(out, `op_sel_hi:${bitList(opSelHi, nsrc)}`);
   if (!isMix) {
     const negLo = (w1 >>> 29) & 7;
     const negHi = (w0 >>> 8) & 7;
-    if (negLo & mask) m.push(`neg_lo:${bitList(negLo, nsrc)}`);
-    if (negHi & mask) m.push(`neg_hi:${bitList(negHi, nsrc)}`);
+    if (negLo & mask) modifier(out, `neg_lo:${bitList(negLo, nsrc)}`);
+    if (negHi & mask) modifier(out, `neg_hi:${bitList(negHi, nsrc)}`);
   }
-  if ((w0 >>> 15) & 1) m.push('clamp');
-  return m;
+  if ((w0 >>> 15) & 1) modifier(out, 'clamp');
 }
 
 /** Assembles a statement in an extension encoding (`_sdwa`, `_dpp`, `dpp8:`…), else undefined. */
@@ -486,5 +569,5 @@ export function assembleVopExtension(
 
 /** Whether an encoding is one of the extension encodings this module prints. */
 export function isVopExtensionEncoding(encoding: Instruction['encoding']): boolean {
-  return /_(SDWA|DPP|DPP8)$/.test(encoding);
+  return EXTENSION_ENCODINGS.has(encoding);
 }
