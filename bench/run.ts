@@ -13,12 +13,29 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeAt } from '../src/isa/decoder.ts';
-import { hexToBytes, printInstruction } from '../src/isa/disasm.ts';
-import { DecodeError } from '../src/isa/errors.ts';
-import { targetFor } from '../src/isa/gen.ts';
+import { buildSync } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import type * as IsaEntry from './isa-entry.ts';
 import { disasmRows, isLlvmInvalidRegister } from '../test/isa/corpus-data.ts';
 import { machine, printFigures, writeResult, type Figure } from './results.ts';
+
+/** The instruction layer bundled as the app ships it (see bench/isa-entry.ts). */
+async function loadBundledIsa(): Promise<typeof IsaEntry> {
+  const dir = mkdtempSync(join(tmpdir(), 'gcn-bench-isa-'));
+  const outfile = join(dir, 'isa.mjs');
+  buildSync({
+    entryPoints: [join(import.meta.dirname, 'isa-entry.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+  });
+  return (await import(pathToFileURL(outfile).href)) as typeof IsaEntry;
+}
+
+const { decodeAt, hexToBytes, printInstruction, DecodeError, targetFor } = await loadBundledIsa();
 
 function envInt(name: string, fallback: number): number {
   const v = process.env[name];
@@ -189,9 +206,13 @@ function benchDecoder(): void {
   const warm = Math.min(words.length, 50_000);
   // With nothing decodable the loops only time the DecodeError path: a slice is enough.
   const measured = program.fallback ? Math.min(words.length, 100_000) : words.length;
+  // Two whole warm-up passes: the JIT compiles each codec's paths only once they are hot,
+  // and a run of a million instructions should be timed at the speed it settles to.
   decodeOnly(warm);
+  decodeOnly(measured);
   const d = decodeOnly(measured);
   decodePrint(warm);
+  decodePrint(measured);
   const p = decodePrint(measured);
 
   // llvm-mc on the same bytes: the whole process, and its start-up alone (an empty input).
