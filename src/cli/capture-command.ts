@@ -1,7 +1,8 @@
 /**
  * `gcn-webgpu capture info FILE [--json]`, `capture build SPEC -o FILE.gcncap [--allow-unavailable]`
  * and `capture redact FILE -o OUT`. Exit 0 on success, 3 on bad usage or invalid input (a
- * capture or spec that is refused: the message starts with the CaptureError's code).
+ * capture or spec that is refused: the message starts with the CaptureError's code), 2 where
+ * a spec asks `expected: {compute: interpreter}` and the interpreter refuses (nothing written).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import {
   type Capture,
   type Manifest,
 } from '../host/capture/index.ts';
+import { asksInterpreter, completeBuilt } from './expected-by-interpreter.ts';
 
 export interface CaptureIo {
   stdout(s: string): void;
@@ -29,8 +31,9 @@ const USAGE = `usage: gcn-webgpu capture info FILE.gcncap [--json]
        gcn-webgpu capture build SPEC.yaml|SPEC.json -o FILE.gcncap [--allow-unavailable]
        gcn-webgpu capture redact FILE.gcncap -o OUT.gcncap
   info     prints what a capture holds: target, dispatch, memory ranges with origins, expected, provenance
-  build    builds a capture from a spec (docs/capture-spec.md); --allow-unavailable records
-           expected: {compute: interpreter} as unavailable instead of refusing it
+  build    builds a capture from a spec (docs/capture-spec.md); expected: {compute: interpreter}
+           runs the reference interpreter (exit 2 with the reason where it refuses;
+           --allow-unavailable records the refusal as an unavailable expected result)
   redact   keeps the manifest and the code, removes every other range's bytes
 `;
 
@@ -57,10 +60,30 @@ export async function captureCommand(argv: readonly string[], io: CaptureIo): Pr
         if (!out) throw new UsageError('capture build needs -o FILE.gcncap');
         const text = file === '-' ? io.stdin() : readFileSync(file, 'utf8');
         const base = file === '-' ? process.cwd() : dirname(resolve(file));
-        const built = await buildCapture(parseSpec(text, file), {
+        const allowUnavailable = args.flags.has('allow-unavailable');
+        const spec = await buildCapture(parseSpec(text, file), {
           readFile: (p) => readFileSync(resolve(base, p)),
-          allowUnavailable: args.flags.has('allow-unavailable'),
+          allowUnavailable,
+          interpreterFollows: true,
         });
+        let built: { manifest: Manifest; blobs: ReadonlyMap<string, Uint8Array> } = spec;
+        if (asksInterpreter(spec)) {
+          // expected: {compute: interpreter}: run it now (src/cli/expected-by-interpreter.ts).
+          const o = await completeBuilt(spec, { allowUnavailable });
+          if (o.kind === 'refused') {
+            io.stderr(`gcn-webgpu capture: ${file}: the interpreter refused, no capture written: ${o.reason}\n`);
+            return 2;
+          }
+          if (o.kind === 'invalid') {
+            io.stderr(`gcn-webgpu capture: ${file}: the interpreter cannot run it: ${o.reason}\n`);
+            return 3;
+          }
+          if (o.kind === 'unavailable')
+            io.stderr(
+              `gcn-webgpu capture: ${file}: the interpreter refused, expected recorded as unavailable: ${o.reason}\n`,
+            );
+          built = o;
+        }
         const bytes = await writeCapture(built.manifest, built.blobs);
         writeFileSync(out, bytes);
         io.stdout(`${out}: ${bytes.length} bytes, ${built.manifest.memory.length} memory ranges\n`);

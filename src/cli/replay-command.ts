@@ -3,11 +3,14 @@
  * the reference interpreter and compares memory with its expectation (D009). Exit 0: match;
  * 1: mismatch (address, element, expected, got); 2: refusal (the reason: an instruction
  * without semantics, the step limit, memory the capture does not hold); 3: invalid input or usage.
- * `--engine gpu` is refused (exit 2): the GPU engine is not available yet.
+ * `--engine gpu` is refused (exit 2): the GPU engine is not available yet. `--write-expected
+ * OUT` writes a copy whose expectation is the interpreter's result (src/cli/expected-by-interpreter.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { flagString, parseArgs, UsageError } from './args.ts';
-import { CaptureError, readCapture } from '../host/capture/index.ts';
+import { CaptureError, readCapture, writeCapture } from '../host/capture/index.ts';
+import { rewriteExpected } from './expected-by-interpreter.ts';
 import { EXIT_CODES, replayCapture, type ReplayOutcome } from '../interp/replay.ts';
 import { loadVectorBridge } from '../interp/vector-bridge.ts';
 
@@ -18,8 +21,11 @@ export interface ReplayIo {
 }
 
 const USAGE = `usage: gcn-webgpu replay [--engine interp] FILE.gcncap [--json] [--max-steps N]
+       gcn-webgpu replay --engine interp --write-expected OUT.gcncap FILE.gcncap [--json]
   runs the capture's dispatch and compares memory with its expected result
   exit 0 match, 1 mismatch, 2 refused (with the reason), 3 invalid input
+  --write-expected writes a copy whose expected result is what the interpreter wrote
+  (exit 0 written, 2 refused: nothing written)
 `;
 
 const hexAddr = (a: number): string => `0x${a.toString(16)}`;
@@ -70,7 +76,7 @@ export async function replayCommand(argv: readonly string[], io: ReplayIo): Prom
   let file = '';
   let json = false;
   try {
-    const args = parseArgs(argv, { valued: ['engine', 'max-steps'], boolean: ['json', 'help'] });
+    const args = parseArgs(argv, { valued: ['engine', 'max-steps', 'write-expected'], boolean: ['json', 'help'] });
     if (args.flags.has('help')) {
       io.stdout(USAGE);
       return 0;
@@ -101,6 +107,27 @@ export async function replayCommand(argv: readonly string[], io: ReplayIo): Prom
     if (engine !== 'interp') throw new UsageError(`unknown engine '${engine}' (interp, gpu)`);
     const capture = await readCapture(readFileSync(file));
     const vector = await loadVectorBridge();
+    const writeTo = flagString(args, 'write-expected');
+    if (writeTo !== undefined) {
+      if (resolve(writeTo) === resolve(file)) throw new UsageError('--write-expected writes a copy: give another file');
+      const w = await rewriteExpected(capture, { maxSteps, vector });
+      if (w.kind !== 'written') {
+        const o: ReplayOutcome = w.kind === 'refused' ? { ...w, error: new Error(w.reason) } : w;
+        io.stdout(json ? `${JSON.stringify(outcomeJson(file, o), null, 2)}\n` : outcomeText(file, o));
+        return EXIT_CODES[o.kind];
+      }
+      writeFileSync(writeTo, await writeCapture(w.manifest, w.blobs));
+      const exp = w.manifest.expected;
+      const ranges = 'memory' in exp ? exp.memory : [];
+      const source = 'source' in exp && exp.source.kind === 'tool' ? exp.source.revision : '';
+      const bytes = ranges.reduce((a, r) => a + r.size, 0);
+      io.stdout(
+        json
+          ? `${JSON.stringify({ file, engine: 'interp', result: 'written', output: writeTo, revision: source, steps: w.run.steps, ranges: ranges.length, bytes }, null, 2)}\n`
+          : `${writeTo}: expected result from the interpreter (${source}): ${ranges.length} ranges, ${bytes} bytes\n`,
+      );
+      return 0;
+    }
     const o = replayCapture(capture, { maxSteps, vector });
     io.stdout(json ? `${JSON.stringify(outcomeJson(file, o), null, 2)}\n` : outcomeText(file, o));
     return EXIT_CODES[o.kind];

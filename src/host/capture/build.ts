@@ -47,11 +47,19 @@ export interface BuildOptions {
   readonly readFile?: (path: string) => Uint8Array;
   /** Record `expected: {compute: interpreter}` as requested-but-unavailable instead of refusing it. */
   readonly allowUnavailable?: boolean;
+  /**
+   * The caller runs the interpreter itself on what is built (src/cli/expected-by-interpreter.ts;
+   * the host does not import it): `expected: {compute: interpreter}` is built to the marker
+   * `{unavailable, requested: 'interpreter'}` instead of being refused.
+   */
+  readonly interpreterFollows?: boolean;
 }
 
 export interface BuiltCapture {
   readonly manifest: Manifest;
   readonly blobs: ReadonlyMap<BlobHash, Uint8Array>;
+  /** Where the spec asked `expected: {compute: interpreter}`: the compare it gave (default exact). */
+  readonly interpreterCompare?: Compare;
 }
 
 /** COMPUTE_PGM_RSRC1 (gfx7-gfx11; fp16_ovfl is gfx9+, wgp_mode, mem_ordered and fwd_progress gfx10+). */
@@ -234,6 +242,7 @@ export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise
   // Memory.
   const regions: Region[] = memSpecs.map((m, i) => region(m as Obj, i, ctx));
   const expected = await expectedResult(s.expected, ctx, blobs);
+  const computeAsked = isObj(s.expected) && s.expected.compute !== undefined;
   const written = !('unavailable' in expected) ? expected.memory : [];
 
   const memory: MemoryRange[] = [
@@ -276,7 +285,11 @@ export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise
     },
     redacted: false,
   };
-  return { manifest, blobs: blobs.blobs };
+  return {
+    manifest,
+    blobs: blobs.blobs,
+    ...(computeAsked ? { interpreterCompare: compareOf((s.expected as Obj).compare, 'expected.compare') } : {}),
+  };
 }
 
 function readFileFor(ctx: Ctx, path: string, at: string): Uint8Array {
@@ -638,21 +651,25 @@ function sourceOf(v: Json, path: string): ExpectedSource {
 
 async function expectedResult(v: Json, ctx: Ctx, blobs: BlobSet): Promise<Expected | Unavailable> {
   if (v === undefined) return { unavailable: 'the spec gives no expected result' };
-  const e = obj(v, 'expected', ['source', 'memory', 'compute', 'unavailable']);
+  const e = obj(v, 'expected', ['source', 'memory', 'compute', 'compare', 'unavailable']);
   if (e.unavailable !== undefined) {
     obj(v, 'expected', ['unavailable']);
     return { unavailable: str(e.unavailable, 'expected.unavailable') };
   }
   if (e.compute !== undefined) {
-    obj(v, 'expected', ['compute']);
+    obj(v, 'expected', ['compute', 'compare']);
     if (e.compute !== 'interpreter') throw bad('expected.compute', "the one tool that can compute is 'interpreter'");
+    compareOf(e.compare, 'expected.compare');
+    if (ctx.opts.interpreterFollows) return { unavailable: 'not computed yet', requested: 'interpreter' };
     if (!ctx.opts.allowUnavailable)
       throw new CaptureError(
         'interpreter-not-available',
-        'interpreter not available: expected: {compute: interpreter} needs the reference interpreter, which this tree does not have yet (build with --allow-unavailable to record the result as unavailable)',
+        'interpreter not available: expected: {compute: interpreter} needs the reference interpreter, which buildCapture does not run (the host does not import it): `gcn-webgpu capture build` runs it, or pass allowUnavailable to record the result as unavailable',
       );
     return { unavailable: 'interpreter not available', requested: 'interpreter' };
   }
+  if (e.compare !== undefined)
+    throw bad('expected.compare', 'goes with compute: interpreter (or in each memory range)');
   if (e.source === undefined)
     throw bad(
       'expected.source',
