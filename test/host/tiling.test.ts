@@ -287,6 +287,38 @@ describe('bijection and round trip: gfx9 swizzle modes', () => {
           );
         }
   });
+  it('mip chains (X and Y major, tail, mip 0 in the tail), arrays, cubes, BC', () => {
+    const shapes = [
+      { w: 300, h: 40, mips: 9 },
+      { w: 20, h: 300, mips: 9 },
+      { w: 128, h: 64, mips: 8 },
+      { w: 16, h: 16, mips: 5 },
+    ];
+    for (const mode of [4, 5, 6, 7, 8, 9, 10, 11])
+      for (const bpe of [1, 4, 8]) {
+        if (mode % 4 === 0 && bpe === 16) continue;
+        for (const sh of shapes) checkMode(Gen.GFX9, { ...sh, bpe, tiling: mode, layers: 2 });
+      }
+    checkMode(Gen.GFX9, { w: 64, h: 64, type: 'cube', layers: 1, bpe: 16, tiling: 9, mips: 7 });
+    checkMode(Gen.GFX9, { w: 256, h: 256, fmt: 'BC1', tiling: 10, mips: 9 });
+    checkMode(Gen.GFX9, { w: 100, h: 60, fmt: 'BC3', tiling: 5, mips: 7, layers: 3 });
+    for (const bpe of [1, 4, 16]) checkMode(Gen.GFX9, { w: 70, h: 20, bpe, tiling: 0, mips: 7, layers: 2 });
+  });
+  it('mip chains in XOR and PRT modes, with a pipe/bank XOR in the base address', () => {
+    for (const mode of GFX9_XOR)
+      for (const cfg of [
+        { pipes: 4, banks: 4 },
+        { pipes: 8, shaderEngines: 2, banks: 8 },
+      ])
+        for (const bpe of [1, 4]) {
+          checkMode(
+            Gen.GFX9,
+            { w: 200, h: 90, bpe, tiling: mode, mips: 8, layers: 2, address: 0x10_0000_0000 + 0x300 },
+            cfg,
+          );
+          checkMode(Gen.GFX9, { w: 24, h: 24, bpe, tiling: mode, mips: 5, layers: 2 }, cfg);
+        }
+  });
 });
 
 const GFX10_NONXOR = [1, 2, 5, 6, 9, 10];
@@ -633,6 +665,86 @@ describe('independent expectations: gfx9+', () => {
     expect(g11.elementOffset(0, 0, 0, 1)).toBe(128 * 4);
   });
 
+  // gfx9 mip chains, from the addrlib rules restated in D007 (worked by hand, not through gfx9MipChain).
+  it('gfx9 mip chain, 4KB_S 4 B 64x64, 7 levels: mip 1 below mip 0, tail block beside it', () => {
+    // Block 32x32; mip 0 is 2x2 blocks (X major); mip 1 (32x32) is not in the tail (width > 16), mip 2
+    // (16x16) is. Slice: 2 blocks wide, 2 + ceil(2/2) = 3 high = 24576 B; epitch = chain height 96.
+    // mip 1 at block (0,2) = 4 * 4096; tail at block (1,2) = 5 * 4096 = 20480; tail slots k + 20 - 12:
+    // 8, 6, 5, 4, 3 (x256) = 2048, 1536, 1280, 1024, 768.
+    const l = surfaceLayout(
+      Gen.GFX9,
+      tsharp(Gen.GFX9, { w: 64, h: 64, bpe: 4, tiling: 5, mips: 7, layers: 2, pitch: 96 }),
+    );
+    expect([...Array(7).keys()].map((i) => l.elementOffset(i, 0, 0, 0))).toEqual([
+      0, 16384, 22528, 22016, 21760, 21504, 21248,
+    ]);
+    expect(l.size).toBe(2 * 24576);
+    expect(l.elementOffset(1, 1, 0, 0)).toBe(24576 + 16384);
+    const S4_4K = '0 0 X0 X1 Y0 Y1 Y2 X2 Y3 X3 Y4 X4';
+    for (const [x, y] of [
+      [1, 0],
+      [0, 1],
+      [5, 3],
+      [31, 31],
+    ])
+      expect(l.elementOffset(1, 0, x, y)).toBe(16384 + docEquation(S4_4K, x, y));
+    for (const [x, y] of [
+      [1, 0],
+      [0, 1],
+      [15, 15],
+    ])
+      expect(l.elementOffset(2, 0, x, y)).toBe(20480 + 2048 + docEquation(S4_4K, x, y));
+    expect(l.subresource(2, 0).mode).toBe('SW_4KB_S (mip tail)');
+  });
+  it('gfx9 mip chain, 4KB_S 4 B 128x64: mip 1 is one block high and level 3 exists, so the strip is two blocks', () => {
+    // mip 0 4x2 blocks (X major); mip 1 at (0,2), 2x1; mip 2 right of it at (2,2); mip 3 (16x8) is the
+    // first tail level, placed below mip 2 at (2,3). Chain: 4 blocks wide, 2 + (1 + 1) = 4 high.
+    const l = surfaceLayout(Gen.GFX9, tsharp(Gen.GFX9, { w: 128, h: 64, bpe: 4, tiling: 5, mips: 8 }));
+    expect([0, 1, 2, 3].map((i) => l.elementOffset(i, 0, 0, 0))).toEqual([0, 8 * 4096, 10 * 4096, 14 * 4096 + 2048]);
+    expect(l.size).toBe(16 * 4096);
+  });
+  it('gfx9 mip chain, 64KB_S 4 B 256x512, 10 levels: Y major, mip 1 beside mip 0, tail below mip 1', () => {
+    // Block 128x128; mip 0 is 2x4 blocks (Y major); mip 1 (128x256) at block (2,0); mip 2 (64x128) fits
+    // the tail (64 wide, 128 high) and goes below mip 1 at block (2,2). Chain: 2 + ceil(2/2) = 3 blocks
+    // wide (epitch = chain pitch 384), 4 high. Tail slots k + 20 - 16: 128, 64, 32, 16, 8, 6, 5, 4 (x256).
+    const l = surfaceLayout(Gen.GFX9, tsharp(Gen.GFX9, { w: 256, h: 512, bpe: 4, tiling: 9, mips: 10, pitch: 384 }));
+    const tail = (2 * 3 + 2) * 65536;
+    expect([...Array(10).keys()].map((i) => l.elementOffset(i, 0, 0, 0))).toEqual([
+      0,
+      2 * 65536,
+      tail + 32768,
+      tail + 16384,
+      tail + 8192,
+      tail + 4096,
+      tail + 2048,
+      tail + 1536,
+      tail + 1280,
+      tail + 1024,
+    ]);
+    expect(l.size).toBe(384 * 512 * 4);
+    expect(l.elementOffset(1, 0, 0, 128)).toBe(5 * 65536);
+    expect(l.elementOffset(0, 0, 128, 128)).toBe(4 * 65536);
+    const S4 = '0 0 X0 X1 Y0 Y1 Y2 X2 Y3 X3 Y4 X4 Y5 X5 Y6 X6';
+    for (const [x, y] of [
+      [1, 0],
+      [0, 1],
+      [63, 127],
+      [17, 90],
+    ])
+      expect(l.elementOffset(2, 0, x, y)).toBe(tail + 32768 + docEquation(S4, x, y));
+  });
+  it('gfx9 LINEAR mip chain: one 256 B-aligned pitch, levels stacked mip 0 first (ComputeSurfaceLinearPadding)', () => {
+    // 70x20, 2 B: pitch 128; level heights 20, 10, 5, 3, 2, 1, 1 -> rows 0, 20, 30, 35, 38, 40, 41; chain 42.
+    const l = surfaceLayout(
+      Gen.GFX9,
+      tsharp(Gen.GFX9, { w: 70, h: 20, bpe: 2, tiling: 0, mips: 7, layers: 2, pitch: 42 }),
+    );
+    expect([...Array(7).keys()].map((i) => l.elementOffset(i, 0, 0, 0))).toEqual(
+      [0, 20, 30, 35, 38, 40, 41].map((r) => r * 128 * 2),
+    );
+    expect(l.elementOffset(1, 1, 3, 2)).toBe(42 * 256 + (22 * 128 + 3) * 2);
+    expect(l.size).toBe(2 * 42 * 256);
+  });
   it('gfx9 4KB_S_X, 4 B, 4 pipes: pipe bits XOR higher bits and the slice (gfx9 equation rule)', () => {
     const l = surfaceLayout(Gen.GFX9, tsharp(Gen.GFX9, { w: 32, h: 32, bpe: 4, tiling: 21, pitch: 32, layers: 2 }), {
       pipes: 4,
@@ -719,7 +831,20 @@ describe('refusals', () => {
     expect(at(Gen.GFX11, 9)).toEqual({ code: 'unmodelled-mode', mode: 'SW_64KB_S' });
     expect(at(Gen.GFX11, 25, { pipes: 16, pkrs: 8 })).toEqual({ code: 'unmodelled-mode', mode: 'SW_64KB_S_X' });
     expect(at(Gen.GFX11, 30, { pipes: 16, pkrs: 8 })).toEqual({ code: 'unmodelled-mode', mode: 'SW_256KB_D_X' });
-    expect(at(Gen.GFX9, 9, {}, { mips: 3, pitch: 128 })).toEqual({ code: 'unmodelled-layout', mode: 'SW_64KB_S' });
+    // gfx9 mip chains: 64x64 at 64 KB sits in the tail (epitch = chain height 128); 256 B chains are invalid
+    expect(at(Gen.GFX9, 9, {}, { mips: 3, pitch: 64 })).toEqual({ code: 'bad-parameters', mode: 'SW_64KB_S' });
+    expect(surfaceLayout(Gen.GFX9, tsharp(Gen.GFX9, { w: 64, h: 64, tiling: 9, mips: 3, pitch: 128 })).size).toBe(
+      65536,
+    );
+    expect(at(Gen.GFX9, 1, {}, { mips: 3 })).toEqual({ code: 'bad-parameters', mode: 'SW_256B_S' });
+    expect(at(Gen.GFX9, 0, {}, { mips: 3, pitch: 64 })).toEqual({ code: 'bad-parameters', mode: 'SW_LINEAR' });
+    // 16x16 at 4KB_S is all tail; level 8 would be tail slot 16 of 16
+    expect(() => surfaceLayout(Gen.GFX9, tsharp(Gen.GFX9, { w: 16, h: 16, tiling: 5, mips: 8 }))).not.toThrow();
+    expect(at(Gen.GFX9, 5, {}, { w: 16, h: 16, mips: 9 })).toEqual({ code: 'unmodelled-layout', mode: 'SW_4KB_S' });
+    expect(at(Gen.GFX9, 9, {}, { mips: 3, type: '3d', layers: 4 })).toEqual({
+      code: 'unmodelled-layout',
+      mode: 'SW_64KB_S',
+    });
     expect(at(Gen.GFX9, 25, {}, { pitch: 128 })).toEqual({ code: 'unmodelled-parameters', mode: 'SW_64KB_S_X' });
   });
   it("gfx7/8: P4_32x32 / P8_32x64_32x32 with bank width 1 (addrlib's bank pre-adjust is not modelled)", () => {

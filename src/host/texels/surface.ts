@@ -12,7 +12,11 @@
  * - gfx10/10.3/11: each slice holds its whole chain; LINEAR and 256 B modes store mips smallest
  *   first; 4 KB and 64 KB modes put the mip tail in the first block and the larger mips after it,
  *   smallest first (gfx10addrlib ComputeSurfaceInfoMacroTiled, ComputeSurfaceAddrFromCoordMacroTiled).
- * - gfx9: one level only (its mip tail differs and is not modelled).
+ * - gfx9 (4 KB / 64 KB modes): each slice is one block grid holding the whole chain: mip 0 first,
+ *   mip 1 below or beside it, the next levels alternating around, the mip tail in the last block,
+ *   levels inside it at fixed byte offsets (gfx9addrlib GetMipChainInfo, GetMipStartPos; see
+ *   `gfx9MipChain`); LINEAR levels share mip 0's pitch and stack mip 0 first
+ *   (addrlib ComputeSurfaceLinearPadding); 256 B mip chains are refused.
  */
 import { Gen, GEN_NAMES } from '../../isa/gen.ts';
 import type { ImageDescriptor } from '../descriptors/index.ts';
@@ -34,7 +38,7 @@ import {
   type Gfx7TileMode,
   type Gfx7Tiling,
 } from './tiling-gfx7.ts';
-import { swModeInfo, swizzleEquation, thinBlockDims, type SwizzleConfig } from './tiling-gfx9.ts';
+import { gfx9MipChain, swModeInfo, swizzleEquation, thinBlockDims, type SwizzleConfig } from './tiling-gfx9.ts';
 
 /** What the capture knows about the chip besides the T#. */
 export interface TilingParams extends SwizzleConfig {
@@ -347,8 +351,6 @@ function gfx9PlusLayout(desc: ImageDescriptor, params: TilingParams): SurfaceLay
   if (desc.type_name === '3d' && !info.linear)
     throw new TilingError('unmodelled-layout', mode, '3D tiled surfaces (thick S3/D3 patterns) are not modelled');
   if (desc.type_name === '3d' && n > 1) throw new TilingError('unmodelled-layout', mode, '3D mip chains');
-  if (gen === Gen.GFX9 && n > 1)
-    throw new TilingError('unmodelled-layout', mode, 'gfx9 mip chains (gfx9 mip-tail placement) are not modelled');
   const elemW0 = Math.ceil(desc.width / bw);
   const elemH0 = Math.ceil(desc.height / bw);
   const dims = (i: number) => ({ w: shiftCeil(elemW0, i), h: shiftCeil(elemH0, i) });
@@ -356,6 +358,36 @@ function gfx9PlusLayout(desc: ImageDescriptor, params: TilingParams): SurfaceLay
     const t = texelDims(desc, i);
     return { ...t, elementsWide: Math.ceil(t.width / bw), elementsHigh: Math.ceil(t.height / bw) };
   };
+
+  if (info.linear && gen === Gen.GFX9 && n > 1) {
+    // addrlib ComputeSurfaceLinearPadding: one pitch (mip 0's, 256 B aligned) for every level, levels
+    // stacked mip 0 first, each ceil(half) the previous height; PITCH holds the chain height.
+    const pitch = alignUp(elemW0, 256 / bpe);
+    const rows: number[] = [];
+    let chainHeight = 0;
+    for (let i = 0, h = elemH0; i < n; i++, h = Math.max(1, Math.ceil(h / 2))) {
+      rows.push(chainHeight);
+      chainHeight += h;
+    }
+    if (desc.pitch !== null && desc.pitch !== 1 && desc.pitch !== chainHeight)
+      throw new TilingError(
+        'bad-parameters',
+        mode,
+        `PITCH ${desc.pitch}: a gfx9 LINEAR mip chain of this size has epitch + 1 = ${chainHeight} (chain height)`,
+      );
+    const sliceSize = pitch * chainHeight * bpe;
+    const levels: Level[] = rows.map((row, i) => {
+      const t = tex(i);
+      const off = row * pitch * bpe;
+      return {
+        ...t,
+        mode,
+        addr: (x, y, slice) => slice * sliceSize + off + (y * pitch + x) * bpe,
+        region: (s) => ({ offset: s * sliceSize + off, size: t.elementsHigh * pitch * bpe }),
+      };
+    });
+    return finish(desc, mode, desc.address, sliceSize * slices, bpe, bw, slices, levels);
+  }
 
   if (info.linear) {
     const pitchAlign = 256 / bpe;
@@ -402,6 +434,41 @@ function gfx9PlusLayout(desc: ImageDescriptor, params: TilingParams): SurfaceLay
   const base = desc.address - xorBits;
   const evaluate = equationEvaluator(eq);
   const blockAddr = (x: number, y: number, z: number): number => (evaluate(x, y, z) ^ xorBits) >>> 0;
+
+  if (gen === Gen.GFX9 && n > 1) {
+    const chain = gfx9MipChain(mode, info.blockBits, blk, elemW0, elemH0, n);
+    const epitch = chain.epitchIsHeight ? chain.chainHeight : chain.chainPitch;
+    // PITCH is epitch + 1; 1 (field 0) is taken as unset, anything else must agree with the chain.
+    if (desc.pitch !== null && desc.pitch !== 1 && desc.pitch !== epitch)
+      throw new TilingError(
+        'bad-parameters',
+        mode,
+        `PITCH ${desc.pitch}: a gfx9 mip chain of this size has epitch + 1 = ${epitch} (${chain.epitchIsHeight ? 'chain height' : 'chain pitch'})`,
+      );
+    const pb = chain.chainPitch / blk.width;
+    const sliceSize = chain.chainPitch * chain.chainHeight * bpe;
+    const levels: Level[] = chain.levels.map((c, i) => {
+      const t = tex(i);
+      const inTail = c.tailOffset >= 0;
+      const start = (c.blockY * pb + c.blockX) * blockSize;
+      const tail = inTail ? c.tailOffset : 0;
+      const span = inTail
+        ? blockSize
+        : ((Math.ceil(t.elementsHigh / blk.height) - 1) * pb + Math.ceil(t.elementsWide / blk.width)) * blockSize;
+      return {
+        ...t,
+        mode: inTail ? `${mode} (mip tail)` : mode,
+        // The tail offset is ORed into the in-block address before the slice and base XOR (XOR-equivalent: disjoint bits).
+        addr: (x, y, slice) =>
+          slice * sliceSize +
+          start +
+          (Math.floor(y / blk.height) * pb + Math.floor(x / blk.width)) * blockSize +
+          ((blockAddr(x, y, slice) ^ tail) >>> 0),
+        region: (s) => ({ offset: s * sliceSize + start, size: span }),
+      };
+    });
+    return finish(desc, mode, base, sliceSize * slices, bpe, bw, slices, levels);
+  }
 
   if (gen === Gen.GFX9) {
     const pitch = desc.pitch ?? alignUp(elemW0, blk.width);

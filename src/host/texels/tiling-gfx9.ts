@@ -324,3 +324,141 @@ export function swizzleEquation(gen: Gen, swMode: number, elemLog2: number, cfg:
   EQ_CACHE.set(key, eq);
   return eq;
 }
+
+// ---------------------------------------------------------------- gfx9 mip chains
+
+/**
+ * gfx9 mip-tail slot offsets in 256-byte units (gfx9addrlib MipTailOffset256B): a level `k` places
+ * into the tail goes to slot `k + 20 - log2(block size)`, so a 64 KB block's tail starts at 32 KB
+ * and a 4 KB block's at 2 KB, the smallest levels at the block start.
+ */
+export const GFX9_MIP_TAIL_OFFSETS_256B: readonly number[] = [
+  2048, 1024, 512, 256, 128, 64, 32, 16, 8, 6, 5, 4, 3, 2, 1, 0,
+];
+
+export interface Gfx9MipLevel {
+  /** Block position of the level's first block in the slice's block grid (chainPitch wide). */
+  readonly blockX: number;
+  readonly blockY: number;
+  /** Byte offset of the level inside the mip-tail block, or -1 for a level outside the tail. */
+  readonly tailOffset: number;
+}
+
+export interface Gfx9MipChain {
+  /** Mip 0 padded to whole blocks, in elements. */
+  readonly pitch: number;
+  readonly height: number;
+  /** One slice's block grid in elements; a slice is chainPitch x chainHeight x element bytes. */
+  readonly chainPitch: number;
+  readonly chainHeight: number;
+  /** The T#'s PITCH (epitch) then holds chainHeight - 1 rather than chainPitch - 1. */
+  readonly epitchIsHeight: boolean;
+  /** First level in the mip tail; the level count when there is none. */
+  readonly firstInTail: number;
+  readonly levels: readonly Gfx9MipLevel[];
+}
+
+function ceilHalf(v: number): number {
+  return (v >> 1) + (v & 1);
+}
+
+/**
+ * The gfx9 placement of a thin 2D mip chain inside one slice (gfx9addrlib HwlComputeSurfaceInfoTiled,
+ * GetMipChainInfo, GetMipStartPos, GetMipTailDim; facts restated, see D007):
+ * - mip 0 is padded to whole blocks; the first level whose size fits the tail (half a block wide,
+ *   one block high) and every later level share one block, the mip tail;
+ * - mip 1 sits below mip 0 (X major: mip 0 at least as wide as high, in blocks) or to its right
+ *   (Y major); mips 2, 3, 4... then alternate right/below (X major) or below/right (Y major);
+ *   the tail block takes the next position in the same walk;
+ * - a slice is mip 0 plus one strip for mip 1 (one block more when mip 1 is one block and
+ *   levels 3 and on exist); when mip 0 is already in the tail the slice is one block;
+ * - inside the tail block level `k` of the tail lies at GFX9_MIP_TAIL_OFFSETS_256B[k + 20 - blockBits]
+ *   * 256, ORed into the level's in-block address before the slice XOR.
+ */
+export function gfx9MipChain(
+  mode: string,
+  blockBits: number,
+  blk: { width: number; height: number },
+  elemW0: number,
+  elemH0: number,
+  levels: number,
+): Gfx9MipChain {
+  if (blockBits !== 12 && blockBits !== 16)
+    throw new TilingError(
+      'bad-parameters',
+      mode,
+      'gfx9 256 B blocks cannot hold a mip chain (addrlib ValidateSwModeParams rejects them)',
+    );
+  const bw = blk.width;
+  const bh = blk.height;
+  const tailW = bw >> 1; // thin block, even log2 block size: the tail halves the width
+  const tailH = bh;
+  // GetMipChainInfo: each level halves the previous level padded to whole blocks.
+  let firstInTail = levels;
+  let w = elemW0;
+  let h = elemH0;
+  for (let i = 0; i < levels; i++) {
+    if (w <= tailW && h <= tailH) {
+      firstInTail = i;
+      break;
+    }
+    w = Math.max(1, (Math.ceil(w / bw) * bw) >> 1);
+    h = Math.max(1, (Math.ceil(h / bh) * bh) >> 1);
+  }
+  const pitch = Math.ceil(elemW0 / bw) * bw;
+  const height = Math.ceil(elemH0 / bh) * bh;
+  let chainPitch = pitch;
+  let chainHeight = height;
+  let epitchIsHeight = true;
+  const w0b = pitch / bw;
+  const h0b = height / bh;
+  const yMajor = w0b < h0b;
+  const ending = Math.min(firstInTail, levels - 1);
+  if (ending > 0) {
+    let m1 = ceilHalf(yMajor ? w0b : h0b);
+    if (m1 === 1 && ending > 2) m1++;
+    if (yMajor) {
+      chainPitch += m1 * bw;
+      epitchIsHeight = false;
+    } else chainHeight += m1 * bh;
+  }
+  const tailLevel = (k: number): number => {
+    const slot = k + 20 - blockBits;
+    if (slot >= GFX9_MIP_TAIL_OFFSETS_256B.length)
+      throw new TilingError('unmodelled-layout', mode, `mip-tail level ${k} is past the last gfx9 tail slot`);
+    return GFX9_MIP_TAIL_OFFSETS_256B[slot] * 256;
+  };
+  const out: Gfx9MipLevel[] = [];
+  for (let i = 0; i < levels; i++) {
+    if (firstInTail === 0) {
+      out.push({ blockX: 0, blockY: 0, tailOffset: tailLevel(i) });
+      continue;
+    }
+    // GetMipStartPos: walk the placement from mip 0, in blocks, stopping at the tail block.
+    let x = 0;
+    let y = 0;
+    let wb = w0b;
+    let hb = h0b;
+    let endingMip = i + 1;
+    for (let k = 1; k <= i; k++) {
+      const across = k === 1 || k === 3 ? yMajor : !yMajor;
+      if (across) x += wb;
+      else y += hb;
+      if (wb === 1 && hb <= 2) {
+        endingMip = k;
+        break;
+      }
+      wb = ceilHalf(wb);
+      hb = ceilHalf(hb);
+    }
+    const inTail = i >= endingMip;
+    if (inTail !== i >= firstInTail)
+      throw new TilingError(
+        'unmodelled-layout',
+        mode,
+        `level ${i}: the element-size and block-count mip-tail tests disagree`,
+      );
+    out.push({ blockX: x, blockY: y, tailOffset: inTail ? tailLevel(i - endingMip) : -1 });
+  }
+  return { pitch, height, chainPitch, chainHeight, epitchIsHeight, firstInTail, levels: out };
+}
