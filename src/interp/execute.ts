@@ -17,10 +17,32 @@ import { inlineInteger, nullCode, sgprCount, SRC_LITERAL } from '../isa/operands
 import { concrete } from '../semantics/concrete.ts';
 import { SemanticsRefusal, type ScalarState } from '../semantics/context.ts';
 import { runScalar, scalarSemanticsFor, SCALAR_UNCOVERED } from '../semantics/scalar.ts';
-import { decodeBufferDescriptor, DescriptorError, type BufferDescriptor } from '../host/descriptors/index.ts';
+import {
+  decodeBufferDescriptor,
+  DescriptorError,
+  legacyBufferFormat,
+  unifiedFormat,
+  type BufferDescriptor,
+  type FormatInfo,
+} from '../host/descriptors/index.ts';
+import { texelFormat, TexelFormatError, type TexelFormat } from '../host/texels/formats.ts';
 import { address48, type GuestMemory } from './memory.ts';
+import {
+  bufferOffset,
+  dataDwords,
+  laneAccess,
+  parseMemOp,
+  UnsupportedAccess,
+  type ByteSpace,
+  type MemOp,
+} from './buffer-ops.ts';
+import { encodeElement, fromD16, loadElement, toD16 } from './format-store.ts';
+import { apertureWord, flatSpace } from './flat.ts';
+import { WavePrivate } from './flat-scratch.ts';
+import { parseDsOp, runDs, type DsOp } from './lds.ts';
 import type { VectorBridge, VectorWaveState } from './vector-bridge.ts';
 import type { Wave } from './wave.ts';
+import { imageRefusal, runImage } from './image.ts';
 
 export const DEFAULT_MAX_STEPS = 100_000_000;
 
@@ -41,7 +63,20 @@ export class InterpRefusal extends Error {
   }
 }
 
-type Kind = 'salu' | 'valu' | 'branch' | 'endpgm' | 'barrier' | 'nop' | 'smem' | 'mubuf' | 'global' | 'ds';
+type Kind =
+  | 'salu'
+  | 'valu'
+  | 'branch'
+  | 'endpgm'
+  | 'barrier'
+  | 'nop'
+  | 'smem'
+  | 'mubuf'
+  | 'global'
+  | 'flat'
+  | 'scratch'
+  | 'ds'
+  | 'mimg';
 
 interface Decoded {
   readonly inst: Instruction;
@@ -49,6 +84,11 @@ interface Decoded {
   /** Dwords moved by a memory instruction. */
   readonly dwords: number;
   readonly store: boolean;
+  /** What a vector memory instruction moves. */
+  readonly op?: MemOp;
+  /** MTBUF: the instruction's format (a MUBUF `*_format_*` takes the V#'s at run time). */
+  readonly format?: TexelFormat;
+  readonly ds?: DsOp;
 }
 
 const COND_BRANCHES = new Set([
@@ -61,16 +101,8 @@ const COND_BRANCHES = new Set([
 ]);
 const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'VOPD']);
 const SMEM_NAME = /^s_(buffer_)?load_(dword(x(2|4|8|16))?|b(32|64|128|256|512))$/;
-const MUBUF_NAME = /^buffer_(load|store)_(dword(x[234])?|b(32|64|96|128))$/;
-const GLOBAL_NAME = /^global_(load|store)_(dword(x[234])?|b(32|64|96|128))$/;
-const DS_NAMES: Readonly<Record<string, 'read' | 'write' | 'add' | 'add_rtn'>> = {
-  ds_read_b32: 'read',
-  ds_load_b32: 'read',
-  ds_write_b32: 'write',
-  ds_store_b32: 'write',
-  ds_add_u32: 'add',
-  ds_add_rtn_u32: 'add_rtn',
-};
+/** Cache maintenance: no effect on the interpreter's memory. */
+const BUFFER_CACHE_OPS = new Set(['buffer_wbinvl1', 'buffer_wbinvl1_vol', 'buffer_gl0_inv', 'buffer_gl1_inv']);
 
 /** One thread group's shared state. */
 export interface Group {
@@ -147,28 +179,57 @@ export class Program {
       case 'SMEM':
         if (!SMEM_NAME.test(name)) return refuse('only scalar dword loads (s_load_*, s_buffer_load_*) are interpreted');
         return mk('smem', def.operands[0].dwords);
-      case 'MUBUF': {
-        const m = MUBUF_NAME.exec(name);
-        if (!m)
-          return refuse(
-            'only the raw dword MUBUF loads and stores are interpreted (no format, byte, short or atomic forms)',
-          );
+      case 'MUBUF':
+      case 'MTBUF': {
+        if (BUFFER_CACHE_OPS.has(name)) return mk('nop');
+        const mtbuf = def.family === 'MTBUF';
+        const rest = name.slice(mtbuf ? 8 : 7);
+        if (/(^|_)lds(_|$)/.test(rest)) return refuse('buffer loads into LDS are not interpreted');
+        const op = parseMemOp(rest);
+        if (typeof op === 'string') return refuse(op);
         if (f.lds) return refuse('loads into LDS (lds:1) are not interpreted');
         if (f.tfe) return refuse('texture-fail-enable (tfe:1) is not interpreted');
-        return mk('mubuf', def.operands[0].dwords, m[1] === 'store');
+        if (op.kind === 'format' && op.d16 && this.target.gen <= Gen.GFX8)
+          return refuse('d16 format forms are interpreted on gfx9+ only (gfx8 unpacked d16 is not modelled)');
+        let format: TexelFormat | undefined;
+        if (mtbuf) {
+          try {
+            const gen = this.target.gen;
+            const info: FormatInfo =
+              gen <= Gen.GFX9 ? legacyBufferFormat(gen, f.dfmt, f.nfmt) : unifiedFormat(gen, f.format, 'buffer');
+            format = texelFormat(info);
+          } catch (e) {
+            if (e instanceof DescriptorError || e instanceof TexelFormatError)
+              return refuse(`the instruction's format: ${e.message}`);
+            throw e;
+          }
+        }
+        return { inst, kind: 'mubuf', dwords: dataDwords(op), store: op.store, op, format };
       }
-      case 'GLOBAL': {
-        const m = GLOBAL_NAME.exec(name);
-        if (!m) return refuse('only the dword global loads and stores are interpreted');
+      case 'GLOBAL':
+      case 'FLAT': {
+        const rest = name.slice(def.family === 'FLAT' ? 5 : 7);
+        if (f.lds || /(^|_)lds(_|$)/.test(rest)) return refuse('loads into LDS are not interpreted');
+        const op = parseMemOp(rest);
+        if (typeof op === 'string') return refuse(op);
+        if (op.kind === 'format') return refuse('no format forms here');
+        return { inst, kind: def.family === 'FLAT' ? 'flat' : 'global', dwords: dataDwords(op), store: op.store, op };
+      }
+      case 'SCRATCH': {
+        const op = parseMemOp(name.slice(8));
+        if (typeof op === 'string') return refuse(op);
         if (f.lds) return refuse('loads into LDS are not interpreted');
-        const data = def.operands.find((o) => (m[1] === 'store' ? o.field === 'data' : o.field === 'vdst'));
-        return mk('global', data?.dwords ?? 1, m[1] === 'store');
+        if (op.kind === 'format' || op.kind === 'atomic') return refuse('no such scratch form');
+        return { inst, kind: 'scratch', dwords: dataDwords(op), store: op.store, op };
       }
       case 'DS': {
-        if (!Object.hasOwn(DS_NAMES, name))
-          return refuse('only ds_read_b32, ds_write_b32 and ds_add_u32 are interpreted');
+        const op = parseDsOp(name);
+        if (typeof op === 'string') return refuse(op);
         if (f.gds) return refuse('GDS is not modelled');
-        return mk('ds');
+        if (op.kind === 'permute' || op.kind === 'bpermute') {
+          if (this.target.gen === Gen.GFX7) return refuse('ds_permute/bpermute do not exist on gfx7');
+        }
+        return { inst, kind: 'ds', dwords: 0, store: false, ds: op };
       }
       default:
         if (VALU_FAMILIES.has(def.family)) {
@@ -176,6 +237,10 @@ export class Program {
           const why = this.vector.refusal(inst);
           if (why) return refuse(why);
           return mk('valu');
+        }
+        if (def.family === 'MIMG') {
+          const why = imageRefusal(inst);
+          return why ? refuse(why) : mk('mimg');
         }
         return refuse(`the ${def.family} family is not interpreted yet`);
     }
@@ -216,6 +281,8 @@ export class Executor {
   steps = 0;
   private readonly maxSteps: number;
   private readonly gen: Gen;
+  /** Private memory of each wave, made on its first access. */
+  private readonly privates = new WeakMap<Wave, WavePrivate>();
 
   constructor(
     readonly program: Program,
@@ -270,7 +337,12 @@ export class Executor {
         }
         break;
       case 'valu':
-        this.options.vector!.run(this.program.target, inst, this.vectorState(w, next));
+        try {
+          this.options.vector!.run(this.program.target, inst, this.vectorState(w, next));
+        } catch (e) {
+          if (e instanceof SemanticsRefusal) this.refuse(w, d, e.reason);
+          throw e;
+        }
         break;
       case 'nop':
         break;
@@ -295,8 +367,22 @@ export class Executor {
       case 'global':
         this.global(w, d);
         break;
+      case 'flat':
+        this.flat(w, d, group.lds);
+        break;
+      case 'scratch':
+        this.scratch(w, d);
+        break;
       case 'ds':
-        this.ds(w, d, group.lds);
+        try {
+          runDs(this.gen, w, inst, d.ds!, group.lds);
+        } catch (e) {
+          if (e instanceof UnsupportedAccess) this.refuse(w, d, e.message);
+          throw e;
+        }
+        break;
+      case 'mimg':
+        runImage(this.gen, inst, w, this.memory, (why) => this.refuse(w, d, why));
         break;
     }
     w.pc = next;
@@ -341,6 +427,7 @@ export class Executor {
         const a = base + next;
         return [(a % 2 ** 32) >>> 0, Math.floor(a / 2 ** 32) >>> 0];
       },
+      aperture: (code) => apertureWord(code),
     };
   }
 
@@ -419,19 +506,36 @@ export class Executor {
   }
 
   /**
-   * Raw dword MUBUF (D009 and DESCRIPTORS.md §1): address = base + soffset + offset + stride *
-   * index, index = the IDXEN VGPR plus the lane with ADD_TID, offset = the OFFEN VGPR plus
-   * the instruction's offset; gfx7 ADDR64 adds a 64-bit VGPR address and is not range-checked.
-   * Each dword is range-checked on its own: a load out of range gives 0, a store is dropped.
+   * MUBUF and MTBUF (D009 and DESCRIPTORS.md §1): address = base + soffset + offset + stride *
+   * index, index = the IDXEN VGPR plus the lane with ADD_TID, offset = the OFFEN VGPR (the
+   * second address VGPR with IDXEN) plus the instruction's offset; swizzled buffers interleave
+   * elements of ES bytes across IS records (soffset outside the swizzle, as gem5 does). gfx7
+   * ADDR64 adds a 64-bit VGPR address and is not range-checked. Raw dwords are range-checked
+   * one by one; sub-dword, format and atomic accesses all-or-nothing at their first byte. A
+   * load out of range gives 0 (format loads: 0 through DST_SEL, so a selected 1 reads 1), a
+   * store or an atomic is dropped (an atomic with glc returns 0).
    */
   private mubuf(w: Wave, d: Decoded): void {
     const f = d.inst.fields;
+    const op = d.op!;
     const v = this.vsharp(w, d, f.srsrc * 4);
-    if (v.swizzled) this.refuse(w, d, 'swizzled buffers (SWIZZLE_ENABLE) are not interpreted yet');
     const soffset = this.scalarSource(w, d, f.soffset);
     const stride = v.stride_bytes;
     const gen = this.gen;
     const addr64 = gen === Gen.GFX7 && f.addr64 === 1;
+    const swz = v.swizzled ? this.swizzleOf(v) : null;
+    let tf: TexelFormat | undefined = d.format;
+    if (op.kind === 'format' && !tf) {
+      if (!v.format)
+        this.refuse(w, d, 'the V# has no format (on gfx8/9 ADD_TID_ENABLE makes DATA_FORMAT part of the stride)');
+      try {
+        tf = texelFormat(v.format);
+      } catch (e) {
+        if (e instanceof TexelFormatError) this.refuse(w, d, `the V#'s format: ${e.message}`);
+        throw e;
+      }
+    }
+    const idxen = f.idxen === 1;
     for (let lane = 0; lane < w.lanes; lane++) {
       if (!w.active(lane)) continue;
       let index = 0;
@@ -439,26 +543,113 @@ export class Executor {
       let base = v.address;
       if (addr64) base += address48(w.readVgpr(f.vaddr, lane), w.readVgpr(f.vaddr + 1, lane));
       else {
-        if (f.idxen) index = w.readVgpr(f.vaddr, lane);
-        if (f.offen) voffset = w.readVgpr(f.vaddr + (f.idxen ? 1 : 0), lane);
+        if (idxen) index = w.readVgpr(f.vaddr, lane);
+        if (f.offen) voffset = w.readVgpr(f.vaddr + (idxen ? 1 : 0), lane);
       }
       if (v.add_tid) index += lane;
-      for (let k = 0; k < d.dwords; k++) {
-        const off = voffset + f.offset + 4 * k;
-        const oob = !addr64 && this.bufferOutOfRange(v, f.idxen === 1, index, off, soffset);
-        const a = base + soffset + off + stride * index;
-        if (d.store) {
-          if (!oob) this.memory.write32(a, w.readVgpr(f.vdata + k, lane));
-        } else w.writeVgpr(f.vdata + k, lane, oob ? 0 : this.memory.read32(a));
+      const off0 = voffset + f.offset;
+      const at = (k: number): number => base + soffset + bufferOffset(swz, stride, index, off0 + k);
+      const out = (k: number): boolean => !addr64 && this.bufferOutOfRange(v, idxen, index, off0 + k, soffset, swz);
+      try {
+        if (op.kind === 'format') this.formatLane(w, lane, op, tf!, v, at, out(0), f.vdata, swz);
+        else {
+          const n = op.kind === 'atomic' && op.wide ? 2 : 1;
+          laneAccess(
+            this.memory,
+            op,
+            w,
+            lane,
+            f.vdata,
+            f.vdata,
+            f.vdata + n,
+            op.kind !== 'atomic' || f.glc === 1,
+            at,
+            out,
+          );
+        }
+      } catch (e) {
+        if (e instanceof TexelFormatError || e instanceof UnsupportedAccess) this.refuse(w, d, e.message);
+        throw e;
       }
     }
   }
 
-  /** Out of range per generation (DESCRIPTORS.md §1; soffset is counted in byte checks, as gem5's Vega model does). */
-  private bufferOutOfRange(v: BufferDescriptor, idxen: boolean, index: number, off: number, soffset: number): boolean {
+  /**
+   * Swizzle geometry: ELEMENT_SIZE (2 << n bytes) on gfx7/8, 16 bytes on gfx9-10.3 (ACO's
+   * assumption; those V#s have no ELEMENT_SIZE), and on gfx11 the 2-bit SWIZZLE_ENABLE itself
+   * (1, 2, 3: 4, 8, 16 bytes; recalled from the RDNA3 ISA, not re-read). INDEX_STRIDE: 8 << n.
+   */
+  private swizzleOf(v: BufferDescriptor): { elementSize: number; indexStride: number } {
+    const elementSize =
+      this.gen === Gen.GFX11 ? 2 << (v.fields as { swizzle_enable: number }).swizzle_enable : v.element_size_bytes;
+    return { elementSize, indexStride: v.index_stride_records };
+  }
+
+  /** One lane of a format load or store: one element, converted through formats.ts / format-store.ts. */
+  private formatLane(
+    w: Wave,
+    lane: number,
+    op: Extract<MemOp, { kind: 'format' }>,
+    tf: TexelFormat,
+    v: BufferDescriptor,
+    at: (k: number) => number,
+    oob: boolean,
+    vdata: number,
+    swz: { elementSize: number } | null,
+  ): void {
+    const eb = tf.layout.bytesPerElement;
+    if (swz && eb > swz.elementSize)
+      throw new UnsupportedAccess(
+        `a ${eb}-byte element across ${swz.elementSize}-byte swizzle elements is not modelled`,
+      );
+    const kind = tf.channelKind;
+    const n = op.components;
+    if (!op.store) {
+      const vals = loadElement(tf, oob ? null : this.memory.read(at(0), eb), v.dst_sel);
+      if (!op.d16) {
+        for (let c = 0; c < n; c++) w.writeVgpr(vdata + c, lane, vals[c]);
+        return;
+      }
+      for (let c = 0; c < n; c++) {
+        const h = toD16(kind, vals[c]);
+        const reg = vdata + (c >> 1);
+        const high = op.hi || (c & 1) === 1;
+        const old = w.readVgpr(reg, lane);
+        w.writeVgpr(reg, lane, high ? (old & 0xffff) | (h << 16) : (old & 0xffff0000) | h);
+      }
+      return;
+    }
+    const words: number[] = [];
+    for (let c = 0; c < n; c++) {
+      if (!op.d16) words.push(w.readVgpr(vdata + c, lane));
+      else {
+        const r = w.readVgpr(vdata + (c >> 1), lane);
+        words.push(fromD16(kind, op.hi || (c & 1) === 1 ? r >>> 16 : r & 0xffff));
+      }
+    }
+    const { bytes, mask } = encodeElement(tf, words, n);
+    if (oob) return;
+    const a = at(0);
+    if (mask.every((m) => m === 1)) this.memory.write(a, bytes);
+    else for (let i = 0; i < bytes.length; i++) if (mask[i]) this.memory.write(a + i, bytes.subarray(i, i + 1));
+  }
+
+  /**
+   * Out of range per generation (DESCRIPTORS.md §1; soffset is counted in byte checks, as
+   * gem5's Vega model does). Swizzled buffers: gfx10+ OOB_SELECT 3 compares the swizzled
+   * offset; gfx9 (Vega model) `index >= NUM_RECORDS or offset >= STRIDE`; gfx7/8 as unswizzled.
+   */
+  private bufferOutOfRange(
+    v: BufferDescriptor,
+    idxen: boolean,
+    index: number,
+    off: number,
+    soffset: number,
+    swz: { elementSize: number; indexStride: number } | null = null,
+  ): boolean {
     const nr = v.num_records;
     const stride = v.stride_bytes;
-    const bytes = soffset + stride * index + off;
+    const bytes = soffset + bufferOffset(swz, stride, index, off);
     if (this.gen >= Gen.GFX10) {
       const sel = (v.fields as { oob_select: number }).oob_select;
       switch (sel) {
@@ -474,60 +665,154 @@ export class Executor {
     }
     if (this.gen === Gen.GFX9) {
       if (v.add_tid && !idxen) return false; // Vega "private buffer": no range check
+      if (swz && stride !== 0) return index >= nr || off >= stride;
       return !idxen || stride === 0 ? bytes >= nr : index >= nr;
     }
     return v.num_records_unit === 'bytes' ? bytes >= nr : index >= nr;
   }
 
+  private flatOffset(): (f: Instruction['fields']) => number {
+    const bits = this.gen === Gen.GFX10 || this.gen === Gen.GFX10_3 ? 12 : 13;
+    return (f) => {
+      const o = f.offset ?? 0;
+      return o >= 1 << (bits - 1) ? o - (1 << bits) : o;
+    };
+  }
+
   /** GLOBAL: the 64-bit VGPR address, or SADDR's pair plus the 32-bit VGPR offset, plus the signed offset field. */
   private global(w: Wave, d: Decoded): void {
     const f = d.inst.fields;
-    const bits = this.gen === Gen.GFX10 || this.gen === Gen.GFX10_3 ? 12 : 13;
-    const imm = f.offset >= 1 << (bits - 1) ? f.offset - (1 << bits) : f.offset;
+    const imm = this.flatOffset()(f);
     const off = f.saddr === 127 || f.saddr === nullCode(this.gen);
     const sbase = off ? 0 : address48(w.sgpr[f.saddr], w.sgpr[f.saddr + 1]);
-    const dataReg = d.store ? f.data : f.vdst;
+    const op = d.op!;
     for (let lane = 0; lane < w.lanes; lane++) {
       if (!w.active(lane)) continue;
       const a = off
         ? address48(w.readVgpr(f.addr, lane), w.readVgpr(f.addr + 1, lane)) + imm
         : sbase + w.readVgpr(f.addr, lane) + imm;
-      for (let k = 0; k < d.dwords; k++) {
-        if (d.store) this.memory.write32(a + 4 * k, w.readVgpr(dataReg + k, lane));
-        else w.writeVgpr(dataReg + k, lane, this.memory.read32(a + 4 * k));
-      }
+      this.vmemLane(
+        this.memory,
+        w,
+        lane,
+        d,
+        op,
+        (k) => a + k,
+        () => false,
+      );
+    }
+  }
+
+  /** A GLOBAL or FLAT lane: data in DATA (stores, atomic sources), results in VDST; atomics return with glc. */
+  private vmemLane(
+    space: ByteSpace,
+    w: Wave,
+    lane: number,
+    d: Decoded,
+    op: MemOp,
+    at: (k: number) => number,
+    out: (k: number) => boolean,
+  ): void {
+    const f = d.inst.fields;
+    if (op.kind === 'format') return;
+    if (op.kind === 'atomic') {
+      const n = op.wide ? 2 : 1;
+      laneAccess(space, op, w, lane, f.vdst, f.data, f.data + n, f.glc === 1, at, out);
+    } else {
+      const reg = op.store ? f.data : f.vdst;
+      laneAccess(space, op, w, lane, reg, reg, reg, true, at, out);
     }
   }
 
   /**
-   * LDS dword access: address = the ADDR VGPR + offset1:offset0 (16 bits). Out of the group's
-   * allocation (and, on gfx7/8, at or past M0, the LDS limit those generations check) a read
-   * gives 0 and a write is dropped. Lanes run in order, so ds_add_u32 accumulates exactly.
+   * FLAT: the 64-bit VGPR address plus the offset field (gfx9+), by aperture (flat.ts): the
+   * shared aperture is the group's LDS at the low word (out of the allocation: read 0, write
+   * dropped), the private aperture the lane's private memory (flat-scratch.ts) at the low
+   * word, anything else global memory.
    */
-  private ds(w: Wave, d: Decoded, lds: Uint8Array): void {
+  private flat(w: Wave, d: Decoded, lds: Uint8Array): void {
     const f = d.inst.fields;
-    const op = DS_NAMES[d.inst.def.name];
-    const offset = (f.offset0 ?? 0) | ((f.offset1 ?? 0) << 8);
-    const limit = this.gen <= Gen.GFX8 ? Math.min(lds.length, w.readM0()) : lds.length;
-    const dv = new DataView(lds.buffer, lds.byteOffset, lds.byteLength);
+    const imm = this.gen >= Gen.GFX9 ? this.flatOffset()(f) : 0;
+    const op = d.op!;
+    const ldsSpace: ByteSpace = {
+      read: (a, n) => lds.subarray(a, a + n),
+      write: (a, data) => lds.set(data, a),
+    };
     for (let lane = 0; lane < w.lanes; lane++) {
       if (!w.active(lane)) continue;
-      const a = (w.readVgpr(f.addr, lane) + offset) >>> 0;
-      const inRange = a + 4 <= limit;
-      const old = inRange ? dv.getUint32(a, true) : 0;
-      switch (op) {
-        case 'read':
-          w.writeVgpr(f.vdst, lane, old);
-          break;
-        case 'write':
-          if (inRange) dv.setUint32(a, w.readVgpr(f.data0, lane), true);
-          break;
-        case 'add':
-        case 'add_rtn':
-          if (inRange) dv.setUint32(a, (old + w.readVgpr(f.data0, lane)) >>> 0, true);
-          if (op === 'add_rtn') w.writeVgpr(f.vdst, lane, old);
-          break;
+      const lo = w.readVgpr(f.addr, lane);
+      const hi = w.readVgpr(f.addr + 1, lane);
+      const space = flatSpace(hi);
+      if (space === 'scratch') {
+        if (op.kind === 'atomic') this.refuse(w, d, `lane ${lane}: atomics on private memory are not interpreted`);
+        const a = lo + imm;
+        this.vmemLane(
+          this.privateOf(w).lane(lane),
+          w,
+          lane,
+          d,
+          op,
+          (k) => a + k,
+          () => false,
+        );
+      } else if (space === 'lds') {
+        const a = lo + imm;
+        const size = op.kind === 'sub' ? op.bytes : op.kind === 'atomic' && op.wide ? 8 : 4;
+        this.vmemLane(
+          ldsSpace,
+          w,
+          lane,
+          d,
+          op,
+          (k) => a + k,
+          (k) => a + k < 0 || a + k + size > lds.length,
+        );
+      } else {
+        const a = address48(lo, hi) + imm;
+        this.vmemLane(
+          this.memory,
+          w,
+          lane,
+          d,
+          op,
+          (k) => a + k,
+          () => false,
+        );
       }
+    }
+  }
+
+  private privateOf(w: Wave): WavePrivate {
+    let p = this.privates.get(w);
+    if (!p) this.privates.set(w, (p = new WavePrivate()));
+    return p;
+  }
+
+  /**
+   * SCRATCH (gfx9+): a lane's private address is SADDR's SGPR (bytes), or the VADDR VGPR when
+   * SADDR is off (gfx11: SVE adds the VGPR to SADDR), plus the signed offset field; the bytes
+   * are the lane's private memory (flat-scratch.ts). The wave's scratch offset is not added:
+   * private addresses here start at 0 for every wave.
+   */
+  private scratch(w: Wave, d: Decoded): void {
+    const f = d.inst.fields;
+    const imm = this.flatOffset()(f);
+    const sOff = f.saddr === 127 || f.saddr === nullCode(this.gen);
+    const useV = this.gen >= Gen.GFX11 ? f.sve === 1 : sOff;
+    const sbase = sOff ? 0 : w.sgpr[f.saddr];
+    const p = this.privateOf(w);
+    for (let lane = 0; lane < w.lanes; lane++) {
+      if (!w.active(lane)) continue;
+      const a = (sbase + (useV ? w.readVgpr(f.addr, lane) : 0) + imm) | 0;
+      this.vmemLane(
+        p.lane(lane),
+        w,
+        lane,
+        d,
+        d.op!,
+        (k) => a + k,
+        () => false,
+      );
     }
   }
 }

@@ -339,7 +339,7 @@ describe('refusals and faults', () => {
     const prog = `s_load_dword s4, s[0:1], 0x0
       s_cmp_eq_u32 s0, s0
       s_cbranch_scc1 done
-      buffer_load_format_x v1, off, s[4:7], 0
+      buffer_atomic_fmin v1, off, s[4:7], 0
     done:
       s_endpgm
       image_sample v[4:7], v[2:3], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D`;
@@ -351,7 +351,7 @@ describe('refusals and faults', () => {
     }
     expect(err).toBeInstanceOf(InterpRefusal);
     expect((err as InterpRefusal).message).toBe(
-      '0x10000010: buffer_load_format_x: only the raw dword MUBUF loads and stores are interpreted (no format, byte, short or atomic forms)',
+      '0x10000010: buffer_atomic_fmin: atomic_fmin is not interpreted (float and clamped-subtract atomics are not modelled)',
     );
     expect((err as InterpRefusal).kind).toBe('no-semantics');
     // The s_load from address 0 was never run: the refusal came first, not a guest fault.

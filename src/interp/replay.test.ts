@@ -1,7 +1,6 @@
 /**
  * `gcn-webgpu replay --engine interp` on the three public captures, and its exit codes (D009).
- * The buffer copy matches (exit 0). The other two use instructions the interpreter does not
- * run yet (buffer_load_format_x; image_sample), so each asserts its exact refusal (exit 2).
+ * The buffer copy and the gfx7 V# format load match (exit 0).
  */
 import { describe, expect, it } from 'vitest';
 import { replayCommand } from '../cli/replay-command.ts';
@@ -33,21 +32,16 @@ describe('replay --engine interp', () => {
     });
   });
 
-  it('refuses the gfx7 V# format load by name: buffer_load_format_x has no semantics yet (exit 2)', async () => {
+  it('matches the gfx7 V# format load: 8-bit UNORM through buffer_load_format_x (exit 0)', async () => {
     const t = io();
-    expect(await replayCommand(['--engine', 'interp', capture('gfx7-vsharp-format-load')], t.io)).toBe(2);
-    expect(t.out.join('')).toBe(
-      'public/captures/gfx7-vsharp-format-load.gcncap: refused: 0x10000000: buffer_load_format_x: only the raw dword MUBUF loads and stores are interpreted (no format, byte, short or atomic forms)\n',
-    );
+    expect(await replayCommand(['--engine', 'interp', capture('gfx7-vsharp-format-load'), '--json'], t.io)).toBe(0);
+    expect(JSON.parse(t.out.join(''))).toMatchObject({ result: 'match', steps: 4, mismatch_count: 0 });
   });
 
-  it('refuses the gfx1030 image sample by name: MIMG is not interpreted yet (exit 2)', async () => {
+  it('replays the gfx1030 image sample to a match (exit 0)', async () => {
     const t = io();
-    expect(await replayCommand(['--engine', 'interp', capture('gfx1030-image-sample'), '--json'], t.io)).toBe(2);
-    expect(JSON.parse(t.out.join(''))).toMatchObject({
-      result: 'refused',
-      reason: '0x10000018: image_sample: the MIMG family is not interpreted yet',
-    });
+    expect(await replayCommand(['--engine', 'interp', capture('gfx1030-image-sample'), '--json'], t.io)).toBe(0);
+    expect(JSON.parse(t.out.join(''))).toMatchObject({ result: 'match' });
   });
 
   it('exits 2 for the GPU engine and 3 for invalid input or usage', async () => {

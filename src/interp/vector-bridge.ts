@@ -1,7 +1,7 @@
 /**
- * The one place the interpreter meets the vector ALU semantics (D009). Those are being written
- * in `src/semantics/vector.ts` (with `lane-context.ts`); until that module exists this bridge
- * loads nothing and every VALU instruction is a named refusal before the dispatch starts.
+ * The one place the interpreter meets the vector ALU semantics (D009): `src/semantics/vector.ts`
+ * (with `lane-context.ts`). Where that module is absent this bridge loads nothing and every
+ * VALU instruction is a named refusal before the dispatch starts.
  *
  * The module is imported by URL at run time, so this tree type-checks and runs without it.
  * It is used when it exports `vectorSemanticsFor(def)` (undefined: no semantics for that
@@ -34,15 +34,26 @@ export interface VectorBridge {
 interface VectorModule {
   vectorSemanticsFor?: (def: InstructionDef) => unknown;
   runVector?: <V, B>(alg: Algebra<V, B>, target: Target, inst: Instruction, state: VectorWaveState<V, B>) => void;
+  /** Why an instruction has no semantics (vector.ts's VECTOR_UNCOVERED), when it says. */
+  vectorUncoveredReason?: (def: InstructionDef) => string | undefined;
+  /** lane-context.ts: why an encoding (DPP, SDWA lane selects...) cannot run per lane. */
+  laneEncodingRefusal?: (inst: Instruction) => string | undefined;
 }
 
 export function fromModule(m: VectorModule): VectorBridge | undefined {
   const semanticsFor = m.vectorSemanticsFor;
   const run = m.runVector;
+  const uncovered = m.vectorUncoveredReason;
+  const encoding = m.laneEncodingRefusal;
   if (typeof semanticsFor !== 'function') return undefined;
   return {
     refusal(inst) {
-      if (semanticsFor(inst.def) === undefined) return 'no vector ALU semantics';
+      if (semanticsFor(inst.def) === undefined)
+        return (typeof uncovered === 'function' ? uncovered(inst.def) : undefined) ?? 'no vector ALU semantics';
+      if (typeof encoding === 'function') {
+        const why = encoding(inst);
+        if (why) return why;
+      }
       if (typeof run !== 'function')
         return 'src/semantics/vector.ts has no runVector(alg, target, inst, state); connect it in src/interp/vector-bridge.ts';
       return undefined;
@@ -54,12 +65,10 @@ export function fromModule(m: VectorModule): VectorBridge | undefined {
   };
 }
 
-/** Loads the vector semantics if the module exists; undefined (VALU refused) when it does not. */
-export async function loadVectorBridge(): Promise<VectorBridge | undefined> {
-  const url = new URL('../semantics/vector.ts', import.meta.url).href;
-  let m: VectorModule;
+async function optionalImport(rel: string): Promise<VectorModule | undefined> {
+  const url = new URL(rel, import.meta.url).href;
   try {
-    m = (await import(/* @vite-ignore */ url)) as VectorModule;
+    return (await import(/* @vite-ignore */ url)) as VectorModule;
   } catch (e) {
     const code = (e as { code?: string }).code;
     const text = String((e as Error).message ?? e);
@@ -67,5 +76,16 @@ export async function loadVectorBridge(): Promise<VectorBridge | undefined> {
       return undefined;
     throw e;
   }
-  return fromModule(m);
+}
+
+/**
+ * Loads the vector semantics if the module exists; undefined (VALU refused) when it does not.
+ * `lane-context.ts`'s `laneEncodingRefusal` joins it, so encodings the per-lane context
+ * refuses (DPP, DPP8...) are refused before the dispatch, not halfway through it.
+ */
+export async function loadVectorBridge(): Promise<VectorBridge | undefined> {
+  const m = await optionalImport('../semantics/vector.ts');
+  if (!m) return undefined;
+  const lane = await optionalImport('../semantics/lane-context.ts');
+  return fromModule({ ...m, laneEncodingRefusal: m.laneEncodingRefusal ?? lane?.laneEncodingRefusal });
 }

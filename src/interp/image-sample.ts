@@ -1,0 +1,306 @@
+/**
+ * image_sample* and image_gather4* (with _c, _b, _l, _lz, _cl, _o) for the reference
+ * interpreter, on 1D, 2D, 1D-array and 2D-array images, from the S#'s decoded fields.
+ *
+ * - LOD: _lz 0, _l the VGPR, otherwise implicit from the quad (lanes 4k..4k+3: x from lane
+ *   +1 less lane +0, y from lane +2 less lane +0, the VGPR values whether or not the lanes are
+ *   active; one LOD per quad, "coarse"), rho = max(|d/dx|, |d/dy|) in texels of the base
+ *   level, LOD = log2(rho); plus _b's bias and the S#'s LOD_BIAS; then clamped below by _cl's
+ *   clamp and the T#'s MIN_LOD, and to [MIN_LOD, MAX_LOD] of the S#. LOD <= 0 takes the mag
+ *   filter, else the min filter. MIP_FILTER none: the base level; point: the nearest level
+ *   (ceil(lod + 0.5) - 1); linear: the two levels around it, blended. Unnormalized
+ *   coordinates (the instruction's unorm, or FORCE_UNNORMALIZED) sample the base level.
+ * - Wrap per axis on texel indices: wrap, mirror, clamp_last_texel, mirror_once_last_texel,
+ *   clamp_border, mirror_once_border; the half-border modes first clamp the coordinate to
+ *   half a texel outside the edge. A border texel reads BORDER_COLOR_TYPE's colour (after
+ *   DST_SEL); the register table is refused.
+ * - Point: floor(u); bilinear: the 2x2 footprint at u - 0.5 with f32 weights. _c compares
+ *   each texel's first component (after DST_SEL) with the reference (clamped to [0, 1] for
+ *   UNORM formats) as `ref OP texel` (D3D / Vulkan order) before filtering.
+ * - gather4: the one component dmask names from the bilinear footprint of the nearest level,
+ *   in the order (i0, j1), (i1, j1), (i1, j0), (i0, j0); _c gathers the four comparisons.
+ * - _o: the offset VGPR's signed 6-bit fields [5:0] x, [13:8] y, added in texels.
+ *
+ * Tolerance: hardware filters with fixed-point weights (at least 8 fractional bits, D3D's
+ * minimum) and a fixed-point LOD; this model uses f32 (Math.fround each step), so filtered
+ * values may differ from hardware by about 1/256 of the difference between neighbouring
+ * texels, and a LOD within about 1/64 of a level boundary may pick the other level. Texel
+ * centres and point sampling are exact. TRUNC_COORD and MIP_POINT_PRECLAMP are ignored.
+ *
+ * Refused by name: cube and 3D sampling, MIN / MAX reduction, anisotropy above 1, the
+ * point_aniso_adj mip filter, register border colours, FORCE_DEGAMMA, a non-zero
+ * LOD_BIAS_SEC, and filtering (bilinear or linear mips) of UINT / SINT formats.
+ */
+import type { Gen } from '../isa/gen.ts';
+import type { Instruction } from '../isa/instruction.ts';
+import { decodeSamplerDescriptor, DescriptorError, type SamplerDescriptor } from '../host/descriptors/index.ts';
+import type { Wave } from './wave.ts';
+import {
+  addressRegister,
+  bitsF32,
+  channelWord,
+  d16Of,
+  DIM_COORDS,
+  fetchTexel,
+  viewLevels,
+  writeResults,
+  type ImageOp,
+  type ImageResource,
+} from './image.ts';
+
+const fr = Math.fround;
+
+type Clamp = SamplerDescriptor['clamp'][number];
+
+const BORDER: Readonly<Record<string, readonly number[]>> = {
+  transparent_black: [0, 0, 0, 0],
+  opaque_black: [0, 0, 0, 1],
+  opaque_white: [1, 1, 1, 1],
+};
+
+/** A texel index through a clamp mode: the index, or -1 for the border. */
+export function wrapIndex(i: number, n: number, mode: Clamp): number {
+  switch (mode) {
+    case 'wrap':
+      return ((i % n) + n) % n;
+    case 'mirror': {
+      const m = ((i % (2 * n)) + 2 * n) % (2 * n);
+      return m < n ? m : 2 * n - 1 - m;
+    }
+    case 'clamp_last_texel':
+      return Math.min(Math.max(i, 0), n - 1);
+    case 'mirror_once_last_texel':
+      return Math.min(i < 0 ? -1 - i : i, n - 1);
+    case 'clamp_half_border':
+    case 'clamp_border':
+      return i < 0 || i >= n ? -1 : i;
+    default: {
+      // mirror_once_half_border, mirror_once_border
+      const m = i < 0 ? -1 - i : i;
+      return m >= n ? -1 : m;
+    }
+  }
+}
+
+/** The half-border modes clamp the texel-space coordinate half a texel outside the edge. */
+function halfBorder(u: number, n: number, mode: Clamp): number {
+  if (mode === 'clamp_half_border') return Math.min(Math.max(u, -0.5), n + 0.5);
+  if (mode === 'mirror_once_half_border') return Math.min(Math.abs(u), n + 0.5);
+  return u;
+}
+
+/** `ref OP texel` for the eight DEPTH_COMPARE functions. */
+export function depthCompare(fn: SamplerDescriptor['depth_compare'], ref: number, texel: number): boolean {
+  switch (fn) {
+    case 'never':
+      return false;
+    case 'less':
+      return ref < texel;
+    case 'equal':
+      return ref === texel;
+    case 'less-equal':
+      return ref <= texel;
+    case 'greater':
+      return ref > texel;
+    case 'not-equal':
+      return ref !== texel;
+    case 'greater-equal':
+      return ref >= texel;
+    default:
+      return true;
+  }
+}
+
+function signed6(v: number): number {
+  const x = v & 0x3f;
+  return x >= 32 ? x - 64 : x;
+}
+
+function roundEven(v: number): number {
+  const f = Math.floor(v);
+  const d = v - f;
+  if (d !== 0.5) return d > 0.5 ? f + 1 : f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+function lerp(a: number, b: number, t: number): number {
+  return fr(fr(a * fr(1 - t)) + fr(b * t));
+}
+
+function samplerOf(gen: Gen, inst: Instruction, w: Wave, res: ImageResource): SamplerDescriptor {
+  const first = inst.fields.ssamp * 4;
+  const words = [0, 1, 2, 3].map((i) => w.sgpr[first + i]);
+  try {
+    return decodeSamplerDescriptor(gen, words);
+  } catch (e) {
+    if (e instanceof DescriptorError) return res.refuse(`s[${first}:${first + 3}] is not an S#: ${e.message}`);
+    throw e;
+  }
+}
+
+function checkSampler(s: SamplerDescriptor, res: ImageResource, op: ImageOp): void {
+  const refuse = res.refuse;
+  if (res.dim === 3) refuse('cube sampling is not modelled');
+  if (res.dim === 2) refuse('3D sampling is not modelled');
+  if (s.filter_mode !== 'blend') refuse(`the ${s.filter_mode} reduction filter is not modelled`);
+  if ((s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso')) && s.max_anisotropy > 1)
+    refuse('anisotropic filtering is not modelled');
+  if (s.mip_filter === 'point_aniso_adj') refuse('the point_aniso_adj mip filter is not modelled');
+  const usesBorder = s.clamp.some((c) => c.endsWith('border'));
+  if (usesBorder && s.border_color === 'register') refuse('register border colours (the TA_BC table) are not modelled');
+  if ((s.fields as Record<string, number>).force_degamma) refuse('FORCE_DEGAMMA is not modelled');
+  if (s.lod_bias_sec !== 0) refuse('a non-zero LOD_BIAS_SEC is not modelled');
+  const filters = s.mag_filter.endsWith('bilinear') || s.min_filter.endsWith('bilinear') || s.mip_filter === 'linear';
+  if (op.kind === 'sample' && res.format.channelKind !== 'float' && filters && !op.compare)
+    refuse(`filtering a ${res.format.channelKind} format (${res.format.info.name}) is not modelled`);
+}
+
+/** Runs one sample / gather4 instruction over the active lanes. */
+export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, res: ImageResource): void {
+  const s = samplerOf(gen, inst, w, res);
+  checkSampler(s, res, op);
+  const f = inst.fields;
+  const { desc, dim, layout } = res;
+  const nCoords = DIM_COORDS[dim];
+  const hasY = dim === 1 || dim === 5;
+  const arrayed = dim === 4 || dim === 5;
+  let idx = 0;
+  const offReg = op.offset ? idx++ : -1;
+  const biasReg = op.bias ? idx++ : -1;
+  const zReg = op.compare ? idx++ : -1;
+  const coordReg = idx;
+  idx += nCoords;
+  const lodReg = op.lod || op.clamp ? idx : -1;
+  const reg = (i: number): number => addressRegister(inst, i);
+  const readF = (i: number, lane: number): number => bitsF32(w.readVgpr(reg(i), lane));
+  const unnorm = f.unorm === 1 || s.unnormalized;
+  const view = viewLevels(desc);
+  if (view.count === 0) return res.refuse('the T# view has no levels (BASE_LEVEL past LAST_LEVEL)');
+  const base = view.base;
+  const baseSub = layout.subresource(base, 0);
+  const border = BORDER[s.border_color] ?? [0, 0, 0, 0];
+  const unormRef = res.format.info.num_format === 'UNORM';
+
+  const results: (number[] | undefined)[] = new Array<number[] | undefined>(w.lanes);
+  for (let lane = 0; lane < w.lanes; lane++) {
+    if (!w.active(lane)) continue;
+    // ---- LOD
+    let lod: number;
+    if (unnorm || op.lz) lod = 0;
+    else if (op.lod) lod = readF(lodReg, lane);
+    else {
+      const q = lane & ~3;
+      const du = (a: number) => fr(fr(readF(coordReg, a) - readF(coordReg, q)) * baseSub.width);
+      const dv = (a: number) => (hasY ? fr(fr(readF(coordReg + 1, a) - readF(coordReg + 1, q)) * baseSub.height) : 0);
+      const rx = fr(Math.hypot(du(q + 1), dv(q + 1)));
+      const ry = fr(Math.hypot(du(q + 2), dv(q + 2)));
+      lod = fr(Math.log2(Math.max(rx, ry)));
+      if (op.bias) lod = fr(lod + readF(biasReg, lane));
+    }
+    if (!unnorm) {
+      lod = fr(lod + s.lod_bias);
+      let lo = Math.max(s.min_lod, desc.min_lod);
+      if (op.clamp) lo = Math.max(lo, readF(lodReg, lane));
+      lod = Math.min(Math.max(lod, lo), s.max_lod);
+      if (Number.isNaN(lod)) lod = lo;
+    }
+    const filter = lod <= 0 ? s.mag_filter : s.min_filter;
+    const bilinear = filter.endsWith('bilinear');
+    // ---- levels (relative to BASE_LEVEL) and their weights
+    const top = view.count - 1;
+    let levels: [number, number][];
+    if (unnorm || s.mip_filter === 'none') levels = [[0, 1]];
+    else if (s.mip_filter === 'point' || op.kind === 'gather4')
+      levels = [[Math.min(Math.max(Math.ceil(lod + 0.5) - 1, 0), top), 1]];
+    else {
+      const d = Math.min(Math.max(lod, 0), top);
+      const l0 = Math.floor(d);
+      const t = fr(d - l0);
+      levels =
+        t === 0 || l0 >= top
+          ? [[l0, 1]]
+          : [
+              [l0, fr(1 - t)],
+              [l0 + 1, t],
+            ];
+    }
+    // ---- coordinates
+    const sc = readF(coordReg, lane);
+    const tc = hasY ? readF(coordReg + 1, lane) : 0;
+    let slice = 0;
+    if (arrayed) {
+      const a = readF(coordReg + (hasY ? 2 : 1), lane);
+      const count = Math.max(1, layout.slices - desc.base_array);
+      slice = desc.base_array + Math.min(Math.max(roundEven(a), 0), count - 1);
+    }
+    let ox = 0;
+    let oy = 0;
+    if (op.offset) {
+      const o = w.readVgpr(reg(offReg), lane);
+      ox = signed6(o);
+      oy = hasY ? signed6(o >>> 8) : 0;
+    }
+    const ref = op.compare ? (unormRef ? Math.min(Math.max(readF(zReg, lane), 0), 1) : readF(zReg, lane)) : 0;
+
+    const texel = (level: number, i: number, j: number): number[] => {
+      const sub = layout.subresource(level, slice);
+      const x = wrapIndex(i, sub.width, s.clamp[0]);
+      const y = hasY ? wrapIndex(j, sub.height, s.clamp[1]) : 0;
+      const t = x < 0 || y < 0 ? [...border] : fetchTexel(res, level, slice, x, y);
+      if (!op.compare) return t;
+      const v = depthCompare(s.depth_compare, ref, t[0]) ? 1 : 0;
+      return [v, v, v, v];
+    };
+
+    const footprint = (level: number) => {
+      const sub = layout.subresource(level, slice);
+      let u = unnorm ? sc : fr(sc * sub.width);
+      let v = unnorm ? tc : fr(tc * sub.height);
+      u = halfBorder(fr(u + ox), sub.width, s.clamp[0]);
+      v = hasY ? halfBorder(fr(v + oy), sub.height, s.clamp[1]) : 0.5;
+      return { u, v };
+    };
+
+    if (op.kind === 'gather4') {
+      const level = base + levels[0][0];
+      const { u, v } = footprint(level);
+      const uu = fr(u - 0.5);
+      const vv = fr(v - 0.5);
+      const i0 = Math.floor(uu);
+      const j0 = hasY ? Math.floor(vv) : 0;
+      const j1 = hasY ? j0 + 1 : 0;
+      const c = [1, 2, 4, 8].indexOf(f.dmask);
+      const comp = op.compare ? 0 : c;
+      const g = [texel(level, i0, j1), texel(level, i0 + 1, j1), texel(level, i0 + 1, j0), texel(level, i0, j0)];
+      results[lane] = g.map((t) => channelWord(op.compare ? FLOAT_FMT : res.format, t[comp]));
+      continue;
+    }
+
+    let out = [0, 0, 0, 0];
+    for (const [rel, weight] of levels) {
+      const level = base + rel;
+      const { u, v } = footprint(level);
+      let r: number[];
+      if (!bilinear) r = texel(level, Math.floor(u), Math.floor(v));
+      else {
+        const uu = fr(u - 0.5);
+        const vv = fr(v - 0.5);
+        const i0 = Math.floor(uu);
+        const j0 = hasY ? Math.floor(vv) : 0;
+        const a = fr(uu - i0);
+        const b = hasY ? fr(vv - j0) : 0;
+        const t00 = texel(level, i0, j0);
+        const t10 = texel(level, i0 + 1, j0);
+        const t01 = hasY ? texel(level, i0, j0 + 1) : t00;
+        const t11 = hasY ? texel(level, i0 + 1, j0 + 1) : t10;
+        r = [0, 1, 2, 3].map((k) => lerp(lerp(t00[k], t10[k], a), lerp(t01[k], t11[k], a), b));
+      }
+      out = levels.length === 1 ? r : out.map((o, k) => fr(o + fr(r[k] * weight)));
+    }
+    results[lane] = out.map((v) => channelWord(op.compare ? FLOAT_FMT : res.format, v));
+  }
+  writeResults(w, f.vdata, op.kind === 'gather4' ? 0xf : f.dmask, results, d16Of(gen, inst, res.format, op.compare));
+}
+
+/** Comparison results are floats whatever the format. */
+const FLOAT_FMT = { channelKind: 'float' } as Parameters<typeof channelWord>[0];

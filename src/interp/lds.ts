@@ -1,0 +1,219 @@
+/**
+ * LDS instructions (D009): reads and writes of 1-16 bytes, the two-address forms
+ * (read2/write2, `load_2addr`/`store_2addr`, with offset0/offset1 in elements, times 64 for
+ * st64), the integer atomics with and without return, and the wave-level lane exchanges
+ * ds_swizzle_b32, ds_permute_b32 and ds_bpermute_b32 (which do not touch LDS).
+ *
+ * Out of the group's allocation (and on gfx7/8 at or past M0) a dword or sub-dword read gives
+ * 0 and a write is dropped, each dword checked on its own. Lanes run in order, so atomics
+ * from one wave accumulate exactly. The compare-and-store operands: ds_cmpst_* (gfx7-10)
+ * take the compare value in DATA0 and the new value in DATA1; gfx11's ds_cmpstore_* swap
+ * them (new in DATA0), as the buffer atomics do. Unaligned b64/b96/b128 addresses are used as
+ * given (no forced alignment). From an inactive source lane, swizzle and bpermute read 0.
+ */
+import { Gen } from '../isa/gen.ts';
+import type { Instruction } from '../isa/instruction.ts';
+import { laneAccess, UnsupportedAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
+import type { Wave } from './wave.ts';
+
+export type DsOp =
+  | { readonly kind: 'mem'; readonly op: Exclude<MemOp, { kind: 'format' }>; readonly size: number }
+  | { readonly kind: 'two'; readonly store: boolean; readonly dwords: 1 | 2; readonly st64: boolean }
+  | { readonly kind: 'atomic'; readonly op: AtomicOp; readonly wide: boolean; readonly rtn: boolean }
+  | { readonly kind: 'swizzle' | 'permute' | 'bpermute' };
+
+const SIZES: Readonly<Record<string, number>> = { b8: 1, b16: 2, b32: 4, b64: 8, b96: 12, b128: 16 };
+const READ = /^ds_(?:read|load)_(b32|b64|b96|b128|u8|i8|u16|i16)(?:_(d16)(?:_(hi))?)?$/;
+const WRITE = /^ds_(?:write|store)_(b8|b16|b32|b64|b96|b128)(?:_d16_(hi))?$/;
+const TWO = /^ds_(read|write|load|store)(?:2|_2addr)(?:(st64)|_stride64)?_b(32|64)$/;
+const ATOMIC =
+  /^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|wrxchg|storexchg|cmpst|cmpstore)(_rtn)?_(u32|i32|b32|u64|i64|b64)$/;
+
+/** The op of a DS instruction, or why it is refused. */
+export function parseDsOp(name: string): DsOp | string {
+  if (name === 'ds_swizzle_b32') return { kind: 'swizzle' };
+  if (name === 'ds_permute_b32') return { kind: 'permute' };
+  if (name === 'ds_bpermute_b32') return { kind: 'bpermute' };
+  let m = READ.exec(name);
+  if (m) {
+    const t = m[1];
+    if (t.startsWith('b')) {
+      if (m[2]) return `${name} is not a DS form`;
+      const dwords = SIZES[t] / 4;
+      return { kind: 'mem', op: { kind: 'raw', store: false, dwords }, size: 4 };
+    }
+    const bytes = t.endsWith('8') ? 1 : 2;
+    return {
+      kind: 'mem',
+      op: { kind: 'sub', store: false, bytes, signed: t.startsWith('i'), d16: m[2] ? (m[3] ? 'hi' : 'lo') : null },
+      size: bytes,
+    };
+  }
+  m = WRITE.exec(name);
+  if (m) {
+    const n = SIZES[m[1]];
+    if (n >= 4) {
+      if (m[2]) return `${name} is not a DS form`;
+      return { kind: 'mem', op: { kind: 'raw', store: true, dwords: n / 4 }, size: 4 };
+    }
+    return {
+      kind: 'mem',
+      op: { kind: 'sub', store: true, bytes: n as 1 | 2, signed: false, d16: m[2] ? 'hi' : null },
+      size: n,
+    };
+  }
+  m = TWO.exec(name);
+  if (m)
+    return {
+      kind: 'two',
+      store: m[1] === 'write' || m[1] === 'store',
+      dwords: m[3] === '64' ? 2 : 1,
+      st64: Boolean(m[2]) || name.includes('stride64'),
+    };
+  m = ATOMIC.exec(name);
+  if (m) {
+    const t = m[3];
+    const signed = t.startsWith('i');
+    const base = m[1];
+    const op: AtomicOp =
+      base === 'min'
+        ? signed
+          ? 'smin'
+          : 'umin'
+        : base === 'max'
+          ? signed
+            ? 'smax'
+            : 'umax'
+          : base === 'wrxchg' || base === 'storexchg'
+            ? 'swap'
+            : base === 'cmpst' || base === 'cmpstore'
+              ? 'cmpswap'
+              : (base as AtomicOp);
+    const rtn = Boolean(m[2]);
+    if ((op === 'swap' && !rtn) || (base === 'cmpstore' && t.startsWith('u'))) return `${name} is not a DS form`;
+    return { kind: 'atomic', op, wide: t.endsWith('64'), rtn };
+  }
+  return 'only LDS reads/writes (b8-b128, read2/write2), integer atomics, ds_swizzle_b32 and ds_(b)permute_b32 are interpreted';
+}
+
+/** The LDS bytes of a group as a byte space (bounds are checked by the caller). */
+function ldsSpace(lds: Uint8Array): ByteSpace {
+  return {
+    read: (a, n) => lds.subarray(a, a + n),
+    write: (a, data) => lds.set(data, a),
+  };
+}
+
+/** Runs one DS instruction for every active lane of a wave. */
+export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8Array): void {
+  const f = inst.fields;
+  const offset0 = f.offset0 ?? 0;
+  const offset1 = f.offset1 ?? 0;
+  const offset = offset0 | (offset1 << 8);
+  if (op.kind !== 'mem' && op.kind !== 'two' && op.kind !== 'atomic') {
+    laneExchange(w, op.kind, f, offset);
+    return;
+  }
+  const limit = gen <= Gen.GFX8 ? Math.min(lds.length, w.readM0()) : lds.length;
+  const space = ldsSpace(lds);
+  for (let lane = 0; lane < w.lanes; lane++) {
+    if (!w.active(lane)) continue;
+    const addr = w.readVgpr(f.addr, lane) >>> 0;
+    if (op.kind === 'two') {
+      const unit = op.dwords * 4 * (op.st64 ? 64 : 1);
+      const raw: MemOp = { kind: 'raw', store: op.store, dwords: op.dwords };
+      [offset0, offset1].forEach((o, i) => {
+        const a = addr + o * unit;
+        const data = op.store ? (i === 0 ? f.data0 : f.data1) : f.vdst + i * op.dwords;
+        laneAccess(
+          space,
+          raw,
+          w,
+          lane,
+          data,
+          data,
+          data,
+          true,
+          (k) => a + k,
+          (k) => a + k + 4 > limit,
+        );
+      });
+      continue;
+    }
+    const a = (addr + offset) >>> 0;
+    if (op.kind === 'mem') {
+      const data = op.op.store ? f.data0 : f.vdst;
+      const size = op.size;
+      laneAccess(
+        space,
+        op.op,
+        w,
+        lane,
+        data,
+        data,
+        data,
+        true,
+        (k) => a + k,
+        (k) => a + k + size > limit,
+      );
+      continue;
+    }
+    // Atomics: the source in DATA0 (ds_cmpst before gfx11: the compare value), DATA1 the other.
+    const n = op.wide ? 8 : 4;
+    const cmpFirst = op.op === 'cmpswap' && gen < Gen.GFX11;
+    const mem: MemOp = { kind: 'atomic', store: false, op: op.op, wide: op.wide };
+    laneAccess(
+      space,
+      mem,
+      w,
+      lane,
+      f.vdst,
+      cmpFirst ? f.data1 : f.data0,
+      cmpFirst ? f.data0 : f.data1,
+      op.rtn,
+      () => a,
+      () => a + n > limit,
+    );
+  }
+}
+
+/**
+ * ds_swizzle_b32 (its data is the ADDR operand; offset[15] = 1: quad permute by offset[7:0]; offset[15] = 0: within each 32
+ * lanes, `((lane & and) | or) ^ xor` with the masks in offset[4:0], [9:5], [14:10]); the
+ * rotate and FFT modes (offset >= 0xc000) are refused. ds_bpermute_b32 reads lane
+ * `(addr + offset) / 4` of DATA0; ds_permute_b32 writes DATA0 to that lane (the highest
+ * writer wins; unwritten lanes get 0). Lane indices wrap at the wave size.
+ */
+function laneExchange(
+  w: Wave,
+  kind: 'swizzle' | 'permute' | 'bpermute',
+  f: Instruction['fields'],
+  offset: number,
+): void {
+  const n = w.lanes;
+  const src = new Uint32Array(n);
+  for (let l = 0; l < n; l++) src[l] = w.active(l) ? w.readVgpr(kind === 'swizzle' ? f.addr : f.data0, l) : 0;
+  const out = new Uint32Array(n);
+  if (kind === 'swizzle') {
+    if ((offset & 0xc000) === 0xc000)
+      throw new UnsupportedAccess(`ds_swizzle_b32 offset 0x${offset.toString(16)}: rotate/FFT modes are not modelled`);
+    for (let l = 0; l < n; l++) {
+      let s: number;
+      if (offset & 0x8000) s = (l & ~3) | ((offset >>> (2 * (l & 3))) & 3);
+      else {
+        const and = offset & 0x1f;
+        const or = (offset >>> 5) & 0x1f;
+        const xor = (offset >>> 10) & 0x1f;
+        s = (l & 0x20) | (((l & 0x1f & and) | or) ^ xor);
+      }
+      out[l] = src[s];
+    }
+  } else
+    for (let l = 0; l < n; l++) {
+      if (!w.active(l)) continue;
+      const target = (((w.readVgpr(f.addr, l) + offset) >>> 2) & (n - 1)) >>> 0;
+      if (kind === 'bpermute') out[l] = src[target];
+      else out[target] = src[l];
+    }
+  for (let l = 0; l < n; l++) if (w.active(l)) w.writeVgpr(f.vdst, l, out[l]);
+}
