@@ -68,10 +68,34 @@ function gfx10(): FieldSpec[] {
 
 /** Every field of the two fixed dwords; `op` is the whole opcode. */
 export function extractFields(gen: Gen, w0: number, w1: number): Record<string, number> {
+  const c = COMPILED[gen] ?? compile(gen);
   const f: Record<string, number> = {};
-  for (const [name, word, shift, width] of LAYOUTS[gen]) f[name] = ((word ? w1 : w0) >>> shift) & ((1 << width) - 1);
-  if (f.op_msb !== undefined) f.op |= f.op_msb << 7;
+  const { names, words, shifts, masks } = c;
+  for (let i = 0; i < names.length; i++) f[names[i]] = ((words[i] ? w1 : w0) >>> shifts[i]) & masks[i];
+  if (c.opMsb) f.op |= f.op_msb << 7;
   return f;
+}
+
+interface CompiledLayout {
+  readonly names: readonly string[];
+  readonly words: Uint8Array;
+  readonly shifts: Uint8Array;
+  readonly masks: Uint32Array;
+  readonly opMsb: boolean;
+}
+/** Per generation: the layout as parallel arrays, built once. */
+const COMPILED: (CompiledLayout | undefined)[] = [];
+function compile(gen: Gen): CompiledLayout {
+  const l = LAYOUTS[gen];
+  const c: CompiledLayout = {
+    names: l.map((s) => s[0]),
+    words: Uint8Array.from(l, (s) => s[1]),
+    shifts: Uint8Array.from(l, (s) => s[2]),
+    masks: Uint32Array.from(l, (s) => (1 << s[3]) - 1),
+    opMsb: l.some((s) => s[0] === 'op_msb'),
+  };
+  COMPILED[gen] = c;
+  return c;
 }
 
 /** The two fixed dwords of a field set (absent fields are zero). */

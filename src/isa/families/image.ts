@@ -162,22 +162,24 @@ function vaddrText(gen: Gen, def: InstructionDef, f: Readonly<Fields>, w: Widths
 }
 
 function modifiersText(gen: Gen, def: InstructionDef, f: Readonly<Fields>): string {
-  const m: string[] = [];
+  let m = '';
   const bvh = kindOf(def) === 'bvh';
-  if (f.dmask && !bvh) m.push(`dmask:0x${f.dmask.toString(16)}`);
-  if (gen >= Gen.GFX10 && !bvh) m.push(`dim:SQ_RSRC_IMG_${DIM_NAMES[f.dim]}`);
-  if (f.unorm && !bvh) m.push('unorm');
-  if (f.glc) m.push('glc');
-  if (f.slc) m.push('slc');
-  if (f.dlc) m.push('dlc');
-  if (f.r128 && !bvh) m.push('r128');
-  if (f.a16) m.push('a16');
-  if (f.tfe) m.push('tfe');
-  if (f.lwe) m.push('lwe');
-  if (f.da) m.push('da');
-  if (f.d16) m.push('d16');
-  return m.length ? ` ${m.join(' ')}` : '';
+  if (f.dmask && !bvh) m += ` dmask:0x${f.dmask.toString(16)}`;
+  if (gen >= Gen.GFX10 && !bvh) m += DIM_MODS[f.dim];
+  if (f.unorm && !bvh) m += ' unorm';
+  if (f.glc) m += ' glc';
+  if (f.slc) m += ' slc';
+  if (f.dlc) m += ' dlc';
+  if (f.r128 && !bvh) m += ' r128';
+  if (f.a16) m += ' a16';
+  if (f.tfe) m += ' tfe';
+  if (f.lwe) m += ' lwe';
+  if (f.da) m += ' da';
+  if (f.d16) m += ' d16';
+  return m;
 }
+
+const DIM_MODS: readonly string[] = DIM_NAMES.map((d) => ` dim:SQ_RSRC_IMG_${d}`);
 
 function printMimg(target: Target, inst: Instruction): string {
   const gen = target.gen;

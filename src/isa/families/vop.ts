@@ -30,6 +30,50 @@ function flag(def: InstructionDef, name: string): number {
   return typeof v === 'number' ? v : 0;
 }
 
+/** The registry flags and derived facts decode and print read, resolved once per instruction. */
+interface DefInfo {
+  readonly abs: number;
+  readonly neg: number;
+  readonly clamp: number;
+  readonly omod: number;
+  readonly opsel: number;
+  readonly e64: number;
+  readonly k: number;
+  readonly interp: number;
+  readonly high: number;
+  readonly opseln: number;
+  readonly srcCount: number;
+  readonly vop3b: boolean;
+  readonly mix: boolean;
+  readonly e32Name: string;
+  readonly e64Name: string;
+}
+const defInfos = new WeakMap<InstructionDef, DefInfo>();
+function info(def: InstructionDef): DefInfo {
+  let i = defInfos.get(def);
+  if (i === undefined) {
+    i = {
+      abs: flag(def, 'abs'),
+      neg: flag(def, 'neg'),
+      clamp: flag(def, 'clamp'),
+      omod: flag(def, 'omod'),
+      opsel: flag(def, 'opsel'),
+      e64: flag(def, 'e64'),
+      k: flag(def, 'k'),
+      interp: flag(def, 'interp'),
+      high: flag(def, 'high'),
+      opseln: flag(def, 'opseln'),
+      srcCount: srcCount(def),
+      vop3b: isVop3b(def),
+      mix: isMix(def),
+      e32Name: `${def.name}_e32`,
+      e64Name: `${def.name}_e64`,
+    };
+    defInfos.set(def, i);
+  }
+  return i;
+}
+
 /** Whether the generation's bit is set in a per-generation flag. */
 export function hasGenFlag(def: InstructionDef, name: string, gen: Gen): boolean {
   return (flag(def, name) & (1 << gen)) !== 0;
@@ -39,15 +83,22 @@ export function hasGenFlag(def: InstructionDef, name: string, gen: Gen): boolean
  * Opcode → instruction arrays per (generation, family), built once from the registry so
  * decode indexes an array instead of building lookup keys.
  */
-const opTables = new Map<number, readonly (InstructionDef | undefined)[]>();
+const opTables: (readonly (InstructionDef | undefined)[] | undefined)[] = [];
 const TABLE_FAMILIES: readonly (Family | 'E64')[] = ['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'E64'];
-function opTable(gen: Gen, family: Family | 'E64'): readonly (InstructionDef | undefined)[] {
-  const k = gen * 8 + TABLE_FAMILIES.indexOf(family);
-  let t = opTables.get(k);
+const T_VOP1 = 0;
+const T_VOP2 = 1;
+const T_VOPC = 2;
+const T_VOP3 = 3;
+const T_VOP3P = 4;
+const T_E64 = 5;
+function opTable(gen: Gen, which: number): readonly (InstructionDef | undefined)[] {
+  const k = gen * 8 + which;
+  let t = opTables[k];
   if (!t) {
+    const family = TABLE_FAMILIES[which];
     const a: (InstructionDef | undefined)[] = [];
     for (let op = 0; op < 1024; op++) a.push(family === 'E64' ? lookupVop3Opcode(gen, op) : lookupOpcode(gen, family, op));
-    opTables.set(k, (t = a));
+    opTables[k] = t = a;
   }
   return t;
 }
@@ -93,7 +144,7 @@ function srcCount(def: InstructionDef): number {
 function decodeVop1(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
   const op = (w >>> 9) & 0xff;
-  const def = opTable(target.gen, 'VOP1')[op];
+  const def = opTable(target.gen, T_VOP1)[op];
   if (!def) throw unknownOpcode('VOP1', op, byteOffset);
   const src0 = w & 0x1ff;
   // Operand-less instructions (v_nop) ignore the source field, literal marker included.
@@ -111,7 +162,7 @@ function decodeVop1(target: Target, words: Uint32Array, at: number, byteOffset: 
 function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
   const op = (w >>> 25) & 0x3f;
-  const def = opTable(target.gen, 'VOP2')[op];
+  const def = opTable(target.gen, T_VOP2)[op];
   if (!def) throw unknownOpcode('VOP2', op, byteOffset);
   // v_illegal is the all-zero dword only.
   if (def.operands.length === 0) {
@@ -121,7 +172,7 @@ function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: 
   const src0 = w & 0x1ff;
   checkSrc(target, src0, byteOffset);
   const fields = { op, vdst: (w >>> 17) & 0xff, vsrc1: (w >>> 9) & 0xff, src0 };
-  if (src0 === SRC_LITERAL || flag(def, 'k'))
+  if (src0 === SRC_LITERAL || info(def).k)
     return { def, encoding: 'VOP2', offset: byteOffset, size: 8, fields, literal: literalAt(words, at + 1, byteOffset) };
   return { def, encoding: 'VOP2', offset: byteOffset, size: 4, fields };
 }
@@ -129,7 +180,7 @@ function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: 
 function decodeVopc(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
   const op = (w >>> 17) & 0xff;
-  const def = opTable(target.gen, 'VOPC')[op];
+  const def = opTable(target.gen, T_VOPC)[op];
   if (!def) throw unknownOpcode('VOPC', op, byteOffset);
   const src0 = w & 0x1ff;
   checkSrc(target, src0, byteOffset);
@@ -141,12 +192,15 @@ function decodeVopc(target: Target, words: Uint32Array, at: number, byteOffset: 
 const E64_ENCODING: Readonly<Record<string, Encoding>> = { VOP1: 'VOP1_E64', VOP2: 'VOP2_E64', VOPC: 'VOPC_E64', VOP3: 'VOP3' };
 
 /** Checks the used sources and reads the literal a gfx10+ VOP3/VOP3P source may name. */
-function vop3Literal(target: Target, def: InstructionDef, srcs: readonly number[], words: Uint32Array, at: number, byteOffset: number): number | undefined {
+function vop3Literal(target: Target, n: number, src0: number, src1: number, src2: number, words: Uint32Array, at: number, byteOffset: number): number | undefined {
   let needs = false;
-  const n = srcCount(def);
-  for (let k = 0; k < n; k++) {
-    checkSrc(target, srcs[k], byteOffset);
-    if (srcs[k] === SRC_LITERAL) needs = true;
+  if (n > 0) {
+    const valid = validSources(target);
+    for (let k = 0; k < n; k++) {
+      const code = k === 0 ? src0 : k === 1 ? src1 : src2;
+      if (valid[code] === 0) throw new DecodeError('invalid-operand', byteOffset, `source operand code ${code} is reserved`);
+      if (code === SRC_LITERAL) needs = true;
+    }
   }
   if (!needs) return undefined;
   if (target.gen < Gen.GFX10) throw new DecodeError('invalid-operand', byteOffset, 'VOP3 takes no literal before gfx10');
@@ -159,28 +213,29 @@ function decodeVop3(target: Target, words: Uint32Array, at: number, byteOffset: 
   const w1 = words[at + 1];
   const gfx7 = target.gen === Gen.GFX7;
   const op = gfx7 ? (w0 >>> 17) & 0x1ff : (w0 >>> 16) & 0x3ff;
-  const def = opTable(target.gen, 'E64')[op] ?? opTable(target.gen, 'VOP3')[op];
+  const def = opTable(target.gen, T_E64)[op] ?? opTable(target.gen, T_VOP3)[op];
   if (!def) throw unknownOpcode('VOP3', op, byteOffset);
-  if (flag(def, 'interp')) return decodeInterpVop3(target, def, op, w0, w1, words, at, byteOffset);
+  const di = info(def);
+  if (di.interp) return decodeInterpVop3(target, def, op, w0, w1, words, at, byteOffset);
   const src0 = w1 & 0x1ff;
   const src1 = (w1 >>> 9) & 0x1ff;
   const src2 = (w1 >>> 18) & 0x1ff;
-  const literal = vop3Literal(target, def, [src0, src1, src2], words, at, byteOffset);
-  const fields: Record<string, number> = {
+  const literal = vop3Literal(target, di.srcCount, src0, src1, src2, words, at, byteOffset);
+  const fields = {
     op,
     vdst: w0 & 0xff,
     abs: (w0 >>> 8) & 7,
     sdst: (w0 >>> 8) & 0x7f,
     op_sel: gfx7 ? 0 : (w0 >>> 11) & 0xf,
     // gfx7's VOP3A has clamp at bit 11; its VOP3B (sdst in bits 14:8) at bit 15 as later generations.
-    clamp: gfx7 && !isVop3b(def) ? (w0 >>> 11) & 1 : (w0 >>> 15) & 1,
+    clamp: gfx7 && !di.vop3b ? (w0 >>> 11) & 1 : (w0 >>> 15) & 1,
     src0,
     src1,
     src2,
     omod: (w1 >>> 27) & 3,
     neg: (w1 >>> 29) & 7,
   };
-  checkVop3Unused(target, def, fields, byteOffset);
+  checkVop3Unused(target, def, di, fields, byteOffset);
   const encoding = E64_ENCODING[def.family] ?? 'VOP3';
   if (literal === undefined) return { def, encoding, offset: byteOffset, size: 8, fields };
   return { def, encoding, offset: byteOffset, size: 12, fields, literal };
@@ -247,20 +302,27 @@ function printInterpVop3(target: Target, inst: Instruction): string[] {
  * source field or neg/abs bit past the last source, or an omod the instruction lacks,
  * makes the bytes invalid.
  */
-function checkVop3Unused(target: Target, def: InstructionDef, f: Record<string, number>, byteOffset: number): void {
-  const n = srcCount(def);
+function checkVop3Unused(
+  target: Target,
+  def: InstructionDef,
+  di: DefInfo,
+  f: { readonly src0: number; readonly src1: number; readonly src2: number; readonly neg: number; readonly abs: number; readonly omod: number; readonly clamp: number },
+  byteOffset: number,
+): void {
+  const n = di.srcCount;
   const past = 7 & ~((1 << n) - 1);
-  const srcs = [f.src0, f.src1, f.src2];
-  for (let k = n; k < 3; k++) if (srcs[k] !== 0) throw new DecodeError('invalid-operand', byteOffset, `src${k} must be zero`);
-  if (f.neg & past || (!isVop3b(def) && f.abs & past)) throw new DecodeError('invalid-operand', byteOffset, 'modifier on an absent source');
-  if (f.omod && !hasGenFlag(def, 'omod', target.gen)) throw new DecodeError('invalid-operand', byteOffset, 'omod not allowed');
+  for (let k = n; k < 3; k++) if ((k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2) !== 0) throw new DecodeError('invalid-operand', byteOffset, `src${k} must be zero`);
+  const vop3b = di.vop3b;
+  if (f.neg & past || (!vop3b && f.abs & past)) throw new DecodeError('invalid-operand', byteOffset, 'modifier on an absent source');
+  const genBit = 1 << target.gen;
+  if (f.omod && !(di.omod & genBit)) throw new DecodeError('invalid-operand', byteOffset, 'omod not allowed');
   // Modifier bits the instruction lacks are fixed at zero too (from gfx8; gfx7's rows come from its assembler).
   // op_sel forms (VOP3OpSel) leave them free.
-  if (target.gen === Gen.GFX7 || hasGenFlag(def, 'opsel', target.gen)) return;
+  if (target.gen === Gen.GFX7 || di.opsel & genBit) return;
   const intMods = intModMask(def, target.gen);
-  if (f.neg & ~(flag(def, 'neg') | intMods) || (!isVop3b(def) && f.abs & ~(flag(def, 'abs') | intMods)))
+  if (f.neg & ~(di.neg | intMods) || (!vop3b && f.abs & ~(di.abs | intMods)))
     throw new DecodeError('invalid-operand', byteOffset, 'modifier not allowed');
-  if (f.clamp && !hasGenFlag(def, 'clamp', target.gen)) throw new DecodeError('invalid-operand', byteOffset, 'clamp not allowed');
+  if (f.clamp && !(di.clamp & genBit)) throw new DecodeError('invalid-operand', byteOffset, 'clamp not allowed');
 }
 
 /** VOP3B: a VOP3 form with a scalar destination beside vdst (carry-out, div_scale's VCC). */
@@ -273,13 +335,13 @@ function decodeVop3p(target: Target, words: Uint32Array, at: number, byteOffset:
   const w0 = words[at];
   const w1 = words[at + 1];
   const op = (w0 >>> 16) & 0x7f;
-  const def = opTable(target.gen, 'VOP3P')[op];
+  const def = opTable(target.gen, T_VOP3P)[op];
   if (!def) throw unknownOpcode('VOP3P', op, byteOffset);
   const src0 = w1 & 0x1ff;
   const src1 = (w1 >>> 9) & 0x1ff;
   const src2 = (w1 >>> 18) & 0x1ff;
-  const literal = vop3Literal(target, def, [src0, src1, src2], words, at, byteOffset);
-  const n = srcCount(def);
+  const n = info(def).srcCount;
+  const literal = vop3Literal(target, n, src0, src1, src2, words, at, byteOffset);
   if ((n < 3 && src2 !== 0) || (n < 2 && src1 !== 0)) throw new DecodeError('invalid-operand', byteOffset, 'unused source must be zero');
   const fields = {
     op,
@@ -305,9 +367,11 @@ function invalid(inst: Instruction, what: string): never {
 
 function mnemonic(target: Target, inst: Instruction): string {
   const def = inst.def;
-  if (inst.encoding === 'VOP1' || inst.encoding === 'VOP2' || inst.encoding === 'VOPC')
-    return hasGenFlag(def, 'e64', target.gen) ? `${def.name}_e32` : def.name;
-  if (inst.encoding === 'VOP1_E64' || inst.encoding === 'VOP2_E64' || inst.encoding === 'VOPC_E64') return `${def.name}_e64`;
+  if (inst.encoding === 'VOP1' || inst.encoding === 'VOP2' || inst.encoding === 'VOPC') {
+    const di = info(def);
+    return di.e64 & (1 << target.gen) ? di.e32Name : def.name;
+  }
+  if (inst.encoding === 'VOP1_E64' || inst.encoding === 'VOP2_E64' || inst.encoding === 'VOPC_E64') return info(def).e64Name;
   return def.name;
 }
 
@@ -350,20 +414,23 @@ function printE32Operands(target: Target, inst: Instruction): string[] {
 }
 
 function bitList(bits: number, n: number): string {
-  const a: number[] = [];
-  for (let k = 0; k < n; k++) a.push((bits >>> k) & 1);
-  return `[${a.join(',')}]`;
+  let s = '[';
+  for (let k = 0; k < n; k++) s += k === 0 ? ((bits >>> k) & 1 ? '1' : '0') : (bits >>> k) & 1 ? ',1' : ',0';
+  return s + ']';
 }
 
 const OMOD_TEXT = ['', 'mul:2', 'mul:4', 'div:2'];
+const OMOD_MOD = OMOD_TEXT.map((m) => `\u0000${m}`);
 
 /** Operands and modifiers of a VOP3 (e64) form. */
 function printVop3(target: Target, inst: Instruction): string[] {
   const f = inst.fields;
   const def = inst.def;
   const out: string[] = [];
-  const absMask = flag(def, 'abs');
-  const negMask = flag(def, 'neg');
+  const di = info(def);
+  const absMask = di.abs;
+  const negMask = di.neg;
+  const intMods = intModMask(def, target.gen);
   for (const op of def.operands) {
     let t: string | undefined;
     if (op.field === 'vdst') t = op.cls === 'v' ? printVgpr(f.vdst, op) : printScalarDst(target, f.vdst, op);
@@ -380,21 +447,22 @@ function printVop3(target: Target, inst: Instruction): string[] {
       t = vgprOnlyNote(op, code, printSource(target, code, op, inst.literal));
       const neg = ((negMask & f.neg) >>> k) & 1 ? true : false;
       // Integer modifiers: neg is sext, abs is ignored.
-      if (t !== undefined && intModMask(def, target.gen) & (1 << k)) t = (f.neg >>> k) & 1 ? `sext(${t})` : t;
+      if (t !== undefined && intMods & (1 << k)) t = (f.neg >>> k) & 1 ? `sext(${t})` : t;
       else if (t !== undefined) t = withSourceMods(t, code, neg, ((absMask & f.abs) >>> k) & 1 ? true : false);
     }
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
     out.push(t);
   }
-  const mods: string[] = [];
-  if (f.op_sel && hasGenFlag(def, 'opsel', target.gen)) {
+  const genBit = 1 << target.gen;
+  if (f.op_sel && di.opsel & genBit) {
     // Usually one entry per source and the destination's last; permlane16 prints only two.
-    const n = flag(def, 'opseln') || srcCount(def) + 1;
-    mods.push(`op_sel:${bitList(n === srcCount(def) + 1 ? opSelWithDst(f.op_sel, srcCount(def)) : f.op_sel, n)}`);
+    const nsrc = di.srcCount;
+    const n = di.opseln || nsrc + 1;
+    out.push(`\u0000op_sel:${bitList(n === nsrc + 1 ? opSelWithDst(f.op_sel, nsrc) : f.op_sel, n)}`);
   }
-  if (f.clamp && hasGenFlag(def, 'clamp', target.gen)) mods.push('clamp');
-  if (f.omod && hasGenFlag(def, 'omod', target.gen)) mods.push(OMOD_TEXT[f.omod]);
-  return mods.length ? [...out, ...mods.map((m) => `\u0000${m}`)] : out;
+  if (f.clamp && di.clamp & genBit) out.push('\u0000clamp');
+  if (f.omod && di.omod & genBit) out.push(OMOD_MOD[f.omod]);
+  return out;
 }
 
 /** VOP3's op_sel field holds src0..src2 in bits 0-2 and the destination in bit 3; the list puts the destination after the sources. */
@@ -421,19 +489,19 @@ function printVop3p(target: Target, inst: Instruction): string[] {
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
     out.push(t);
   }
-  const n = srcCount(def);
+  const di = info(def);
+  const n = di.srcCount;
   const all = (1 << n) - 1;
-  const mods: string[] = [];
   const opSel = f.op_sel & all;
   const opSelHi = f.op_sel_hi & all;
-  if (opSel) mods.push(`op_sel:${bitList(opSel, n)}`);
-  if (isMix(def) ? opSelHi !== 0 : opSelHi !== all) mods.push(`op_sel_hi:${bitList(opSelHi, n)}`);
-  if (!isMix(def)) {
-    if (f.neg_lo & all & flag(def, 'neg')) mods.push(`neg_lo:${bitList(f.neg_lo & all, n)}`);
-    if (f.neg_hi & all & flag(def, 'abs')) mods.push(`neg_hi:${bitList(f.neg_hi & all, n)}`);
+  if (opSel) out.push(`\u0000op_sel:${bitList(opSel, n)}`);
+  if (di.mix ? opSelHi !== 0 : opSelHi !== all) out.push(`\u0000op_sel_hi:${bitList(opSelHi, n)}`);
+  if (!di.mix) {
+    if (f.neg_lo & all & di.neg) out.push(`\u0000neg_lo:${bitList(f.neg_lo & all, n)}`);
+    if (f.neg_hi & all & di.abs) out.push(`\u0000neg_hi:${bitList(f.neg_hi & all, n)}`);
   }
-  if (f.clamp && hasGenFlag(def, 'clamp', target.gen)) mods.push('clamp');
-  return mods.length ? [...out, ...mods.map((m) => `\u0000${m}`)] : out;
+  if (f.clamp && di.clamp & (1 << target.gen)) out.push('\u0000clamp');
+  return out;
 }
 
 function isMix(def: InstructionDef): boolean {
@@ -445,7 +513,7 @@ function joinOperands(mnem: string, parts: readonly string[]): string {
   let s = mnem;
   let first = true;
   for (const p of parts) {
-    if (p.charCodeAt(0) === 0) s += ` ${p.slice(1)}`;
+    if (p.charCodeAt(0) === 0) s += ' ' + p.slice(1);
     else {
       s += first ? ` ${p}` : `, ${p}`;
       first = false;
@@ -465,7 +533,7 @@ function print(target: Target, inst: Instruction): string {
     case 'VOP3P':
       return joinOperands(mnem, printVop3p(target, inst));
     case 'VOP3':
-      if (flag(inst.def, 'interp')) return joinOperands(mnem, printInterpVop3(target, inst));
+      if (info(inst.def).interp) return joinOperands(mnem, printInterpVop3(target, inst));
       return joinOperands(mnem, printVop3(target, inst));
     default:
       return joinOperands(mnem, printVop3(target, inst));
