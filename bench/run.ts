@@ -8,6 +8,17 @@
  * decodeAt in a loop, decode + printInstruction, and `llvm-mc-19 --disassemble
  * -mcpu=gfx1030` on the same bytes (byte tokens, one instruction a line, in a temp file).
  * Env: BENCH_DWORDS (program size), BENCH_ONLY=decoder (run just that one), LLVM_MC.
+ *
+ * interp: the reference interpreter (bundled as for the decoder, via bench/interp-entry.ts) on
+ * a compute-heavy kernel assembled for gfx1030 wave32 and gfx900 wave64: a loop of VALU
+ * (v_fma_f32, v_mul_f32, integer add, xor, and, shift, v_mad_u32_u24) and SALU (counter, compare) with a
+ * buffer store at the end, over BENCH_GROUPS groups (default 256) of 64 threads, BENCH_ITERS
+ * iterations (default 64). Lane-operations = VALU instructions × active lanes + SALU
+ * instructions (every lane is active here; branches, the store and s_endpgm are counted as
+ * instructions but not as lane-operations). Counts come from the program's structure and are
+ * checked against the interpreter's step count. One whole warm-up run, then a timed one.
+ * Env: BENCH_GROUPS, BENCH_ITERS, BENCH_ONLY=interp; BENCH_INTERP_BASE=<a copy of the tree>
+ * also runs that tree's interpreter, interleaved in the same run, for a before/after figure.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
@@ -16,6 +27,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import type * as IsaEntry from './isa-entry.ts';
+import type * as InterpEntry from './interp-entry.ts';
 import { disasmRows, isLlvmInvalidRegister } from '../test/isa/corpus-data.ts';
 import { machine, printFigures, writeResult, type Figure } from './results.ts';
 
@@ -329,11 +341,159 @@ function benchDecoder(): void {
   });
 }
 
-const BENCHMARKS: Record<string, () => void> = { decoder: benchDecoder };
+/** The interpreter, the assembler and the vector bridge, bundled (see bench/interp-entry.ts). */
+async function loadBundledInterp(root = join(import.meta.dirname, '..')): Promise<typeof InterpEntry> {
+  const dir = mkdtempSync(join(tmpdir(), 'gcn-bench-interp-'));
+  const outfile = join(dir, 'interp.mjs');
+  buildSync({
+    entryPoints: [join(root, 'bench', 'interp-entry.ts')],
+    // The capture code's CommonJS dependencies (yaml) require Node's built-ins.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+  });
+  return (await import(pathToFileURL(outfile).href)) as typeof InterpEntry;
+}
+
+const INTERP_CODE = 0x10000000;
+const INTERP_DATA = 0x30000000;
+
+/** The interpreter benchmark's kernel: once-through prologue and epilogue, a counted loop body. */
+function interpKernel(gfx10: boolean, iters: number): { prologue: string[]; body: string[]; epilogue: string[] } {
+  const addU = gfx10 ? 'v_add_nc_u32' : 'v_add_u32';
+  return {
+    // s[0:3]: the V#; s4: the group id (RSRC2 TGID_X); v0: the thread id.
+    prologue: [
+      `s_mov_b32 s5, ${iters}`,
+      's_mul_i32 s6, s4, 256',
+      'v_cvt_f32_u32 v1, v0',
+      's_mov_b32 s7, 0x3fffffff',
+      's_mov_b32 s8, 0x3f7ffe00',
+      's_mov_b32 s9, 0x3f800347',
+      'v_mov_b32 v2, s9',
+      'v_mov_b32 v3, 0.5',
+      'v_mov_b32 v4, v0',
+      'v_lshlrev_b32 v5, 2, v0',
+    ],
+    body: [
+      'loop:',
+      'v_fma_f32 v1, v1, v2, v3',
+      `${addU} v4, v4, v0`,
+      'v_xor_b32 v3, v3, v4',
+      'v_and_b32 v3, s7, v3',
+      'v_mul_f32 v2, s8, v2',
+      'v_lshrrev_b32 v6, 3, v4',
+      'v_mad_u32_u24 v7, v6, v4, v7',
+      `${addU} v7, v7, v1`,
+      's_sub_u32 s5, s5, 1',
+      's_cmp_lg_u32 s5, 0',
+      's_cbranch_scc1 loop',
+    ],
+    epilogue: ['buffer_store_dword v7, v5, s[0:3], s6 offen', 's_endpgm'],
+  };
+}
+
+async function benchInterp(): Promise<void> {
+  const groups = envInt('BENCH_GROUPS', 256);
+  const iters = envInt('BENCH_ITERS', 64);
+  const ours = await loadBundledInterp();
+  const baseRoot = process.env.BENCH_INTERP_BASE;
+  const base = baseRoot ? await loadBundledInterp(baseRoot) : undefined;
+  const { assembleProgram, targetFor, encodeBufferDescriptor, GuestMemory } = ours;
+  const figures: Record<string, Figure> = {};
+  const params: Record<string, string | number | boolean> = { BENCH_GROUPS: groups, BENCH_ITERS: iters };
+  for (const [cpu, wave64] of [
+    ['gfx1030', false],
+    ['gfx900', true],
+  ] as const) {
+    const target = targetFor(cpu, wave64);
+    const lanes = wave64 ? 64 : 32;
+    const threads = 64;
+    const k = interpKernel(cpu === 'gfx1030', iters);
+    const code = assembleProgram(target, [...k.prologue, ...k.body, ...k.epilogue].join('\n')).words;
+    const kind = (lines: string[]) => {
+      const insts = lines.filter((l) => !l.endsWith(':'));
+      return {
+        all: insts.length,
+        valu: insts.filter((l) => l.startsWith('v_')).length,
+        salu: insts.filter((l) => l.startsWith('s_') && !/^s_(cbranch|branch|endpgm|waitcnt|nop)/.test(l)).length,
+      };
+    };
+    const [p, b, e] = [kind(k.prologue), kind(k.body), kind(k.epilogue)];
+    const waves = groups * Math.ceil(threads / lanes);
+    const perWave = (f: 'all' | 'valu' | 'salu') => p[f] + iters * b[f] + e[f];
+    const instructions = waves * perWave('all');
+    const valu = waves * perWave('valu');
+    const salu = waves * perWave('salu');
+    const laneOps = valu * lanes + salu;
+    const run = (m: typeof InterpEntry) => {
+      const vector = m.vectorBridge();
+      if (!vector) throw new Error('interp: no vector ALU semantics');
+      const memory = new GuestMemory([
+        { address: INTERP_CODE, bytes: new Uint8Array(code.buffer) },
+        { address: INTERP_DATA, bytes: new Uint8Array(groups * 256) },
+      ]);
+      const vsharp = [...encodeBufferDescriptor(target.gen, { base_address: INTERP_DATA, num_records: groups * 256 })];
+      const cpu0 = process.cpuUsage();
+      const start = now();
+      const r = m.runSetup(
+        {
+          kind: 'dispatch',
+          target,
+          programAddress: INTERP_CODE,
+          rsrc2: (4 << 1) | (1 << 7), // 4 user SGPRs, then TGID_X
+          userData: [...vsharp, ...new Array<number>(12).fill(0)],
+          numThreads: [threads, 1, 1],
+          grid: [groups, 1, 1],
+        },
+        memory,
+        { vector },
+      );
+      const ms = now() - start;
+      const cpuMs = cpuMsSince(cpu0);
+      if (r.steps !== instructions) throw new Error(`interp ${cpu}: ${r.steps} steps, expected ${instructions}`);
+      return { ms, cpuMs, sink: memory.read32(INTERP_DATA + 4) };
+    };
+    run(ours); // warm-up: the whole dispatch once
+    const b0 = base && run(base);
+    const t = run(ours);
+    const tb = base && run(base);
+    const tag = `${cpu}_w${lanes}`;
+    if (b0 && tb) {
+      if (b0.sink !== t.sink) throw new Error(`interp ${cpu}: the base tree stores ${b0.sink}, ours ${t.sink}`);
+      figures[`${tag}_base_lane_ops`] = {
+        value: rate(laneOps, tb.ms),
+        unit: 'lane-operations/s',
+        note: `BENCH_INTERP_BASE, ${tb.ms.toFixed(0)} ms, ${tb.cpuMs.toFixed(0)} ms CPU`,
+      };
+      figures[`${tag}_base_lane_ops_cpu`] = { value: rate(laneOps, tb.cpuMs), unit: 'lane-operations/CPU-s' };
+      figures[`${tag}_speedup_cpu`] = {
+        value: ratio(rate(laneOps, t.cpuMs), rate(laneOps, tb.cpuMs)),
+        unit: 'x (ours/base, CPU time)',
+      };
+      params.BENCH_INTERP_BASE = baseRoot!;
+    }
+    const note = `${t.ms.toFixed(0)} ms, ${t.cpuMs.toFixed(0)} ms CPU; ${waves} waves, ${instructions} instructions (${valu} VALU × ${lanes} lanes + ${salu} SALU)`;
+    figures[`${tag}_lane_ops`] = { value: rate(laneOps, t.ms), unit: 'lane-operations/s', note };
+    figures[`${tag}_lane_ops_cpu`] = { value: rate(laneOps, t.cpuMs), unit: 'lane-operations/CPU-s' };
+    figures[`${tag}_instructions`] = { value: rate(instructions, t.ms), unit: 'instructions/s' };
+    figures[`${tag}_instructions_cpu`] = { value: rate(instructions, t.cpuMs), unit: 'instructions/CPU-s' };
+    params[`${tag}_lane_operations`] = laneOps;
+    params[`${tag}_result_word1`] = t.sink;
+  }
+  printFigures('interp (reference interpreter)', figures);
+  writeResult('interp', { measuredAt: new Date().toISOString(), machine: machine(), params, figures });
+}
+
+const BENCHMARKS: Record<string, () => void | Promise<void>> = { decoder: benchDecoder, interp: benchInterp };
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 for (const [name, fn] of Object.entries(BENCHMARKS)) {
   if (only && !only.includes(name)) continue;
-  fn();
+  await fn();
 }
 console.log(`\nwritten to bench/results.json`);

@@ -276,6 +276,58 @@ export class Program {
   }
 }
 
+/**
+ * What the scalar and vector ALU semantics see of a wave: its registers, SCC, EXEC and the
+ * address of the next instruction (`next`, set before each step). One per wave, reused.
+ */
+class WaveState implements VectorWaveState<number, boolean> {
+  next = 0;
+  readonly lanes: 32 | 64;
+  constructor(
+    readonly w: Wave,
+    private readonly limit: number,
+    private readonly base: number,
+  ) {
+    this.lanes = w.lanes;
+  }
+  readSgpr(code: number): number {
+    return this.w.sgpr[code];
+  }
+  writeSgpr(code: number, v: number): void {
+    this.w.sgpr[code] = v;
+  }
+  readScc(): boolean {
+    return this.w.scc;
+  }
+  writeScc(v: boolean): void {
+    this.w.scc = v;
+  }
+  readSgprAt(b: number, off: number): number {
+    const i = b + off;
+    return i < this.limit ? this.w.sgpr[i] : 0;
+  }
+  writeSgprAt(b: number, off: number, v: number): void {
+    const i = b + off;
+    if (i < this.limit) this.w.sgpr[i] = v;
+  }
+  nextPc(): [number, number] {
+    const a = this.base + this.next;
+    return [(a % 2 ** 32) >>> 0, Math.floor(a / 2 ** 32) >>> 0];
+  }
+  aperture(code: number): number {
+    return apertureWord(code);
+  }
+  active(lane: number): boolean {
+    return this.w.active(lane);
+  }
+  readVgpr(v: number, lane: number): number {
+    return this.w.readVgpr(v, lane);
+  }
+  writeVgpr(v: number, lane: number, value: number): void {
+    this.w.writeVgpr(v, lane, value);
+  }
+}
+
 /** The memory-side and limits of a running dispatch. */
 export class Executor {
   steps = 0;
@@ -283,6 +335,9 @@ export class Executor {
   private readonly gen: Gen;
   /** Private memory of each wave, made on its first access. */
   private readonly privates = new WeakMap<Wave, WavePrivate>();
+  /** Each wave's register-file view for the ALU semantics (see `WaveState`). */
+  private readonly states = new WeakMap<Wave, WaveState>();
+  private lastState: WaveState | undefined;
 
   constructor(
     readonly program: Program,
@@ -407,38 +462,24 @@ export class Executor {
     }
   }
 
+  /** The wave's state object, made once per wave and pointed at the next PC for each step. */
+  private stateOf(w: Wave, next: number): WaveState {
+    let s = this.lastState;
+    if (s === undefined || s.w !== w) {
+      s = this.states.get(w);
+      if (!s) this.states.set(w, (s = new WaveState(w, sgprCount(this.gen), this.program.base)));
+      this.lastState = s;
+    }
+    s.next = next;
+    return s;
+  }
+
   private scalarState(w: Wave, next: number): ScalarState<number, boolean> {
-    const limit = sgprCount(this.gen);
-    const base = this.program.base;
-    return {
-      readSgpr: (code) => w.sgpr[code],
-      writeSgpr: (code, v) => void (w.sgpr[code] = v),
-      readScc: () => w.scc,
-      writeScc: (v) => void (w.scc = v),
-      readSgprAt: (b, off) => {
-        const i = b + off;
-        return i < limit ? w.sgpr[i] : 0;
-      },
-      writeSgprAt: (b, off, v) => {
-        const i = b + off;
-        if (i < limit) w.sgpr[i] = v;
-      },
-      nextPc: () => {
-        const a = base + next;
-        return [(a % 2 ** 32) >>> 0, Math.floor(a / 2 ** 32) >>> 0];
-      },
-      aperture: (code) => apertureWord(code),
-    };
+    return this.stateOf(w, next);
   }
 
   private vectorState(w: Wave, next: number): VectorWaveState<number, boolean> {
-    return {
-      ...this.scalarState(w, next),
-      lanes: w.lanes,
-      active: (lane) => w.active(lane),
-      readVgpr: (v, lane) => w.readVgpr(v, lane),
-      writeVgpr: (v, lane, value) => w.writeVgpr(v, lane, value),
-    };
+    return this.stateOf(w, next);
   }
 
   /** An 8/9-bit scalar source code as a value (SGPR, inline integer, literal). */
