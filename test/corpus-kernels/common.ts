@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCapture, readCapture, writeCapture } from '../../src/host/capture/index.ts';
 import { replayCapture, type ReplayOutcome } from '../../src/interp/replay.ts';
+import { loadVectorBridge } from '../../src/interp/vector-bridge.ts';
 import type { Target } from './targets.ts';
 
 /** What a capture spec holds (docs/capture-spec.md), as plain JSON. */
@@ -144,7 +145,7 @@ export function amdhsaSpec(
 export async function replaySpec(spec: Spec): Promise<ReplayOutcome> {
   const built = await buildCapture(spec, { readFile: readCode });
   const capture = await readCapture(await writeCapture(built.manifest, built.blobs));
-  return replayCapture(capture);
+  return replayCapture(capture, { vector: await loadVectorBridge() });
 }
 
 /** One kernel module: its reference and its spec for a target (undefined where the corpus has no build). */

@@ -13,104 +13,43 @@ import { TARGETS } from './targets.ts';
 
 /** `kernel target` → the interpreter's refusal reason. */
 const REFUSED: Readonly<Record<string, string>> = {
-  'radv/atomic_add_uniform gfx704':
-    '0x10000028: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/atomic_add_uniform gfx803':
-    '0x10000028: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/atomic_add_uniform gfx900':
-    '0x10000028: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/atomic_add_uniform gfx1030w32':
-    '0x10000028: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/atomic_add_uniform gfx1030w64':
-    '0x10000028: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_if_loop gfx704':
-    '0x1000000c: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_if_loop gfx803':
-    '0x1000000c: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_if_loop gfx900':
-    '0x1000000c: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_if_loop gfx1030w32':
-    '0x1000000c: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_if_loop gfx1030w64':
-    '0x1000000c: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/lds_prefix_sum gfx704':
-    '0x10000014: v_add_i32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/lds_prefix_sum gfx803':
-    '0x10000014: v_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/lds_prefix_sum gfx900':
-    '0x10000010: v_lshl_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/lds_prefix_sum gfx1030w32':
-    '0x10000010: v_lshl_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/lds_prefix_sum gfx1030w64':
-    '0x10000010: v_lshl_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_loops gfx704':
-    '0x10000010: v_mad_u32_u24: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_loops gfx803':
-    '0x10000010: v_mad_u32_u24: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_loops gfx900':
-    '0x10000010: v_lshl_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_loops gfx1030w32':
-    '0x10000010: v_lshl_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'radv/divergent_loops gfx1030w64':
-    '0x10000010: v_lshl_add_u32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/divergent_if_else gfx704':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/divergent_if_else gfx803':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/divergent_if_else gfx900':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/divergent_if_else gfx1030w32':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/divergent_if_else gfx1030w64':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/loop_break gfx704':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/loop_break gfx803':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/loop_break gfx900':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/loop_break gfx1030w32':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/loop_break gfx1030w64':
-    '0x10000000: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/atomic_add_uniform gfx704':
-    '0x1000000c: v_mbcnt_lo_u32_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/atomic_add_uniform gfx803':
-    '0x10000014: v_mbcnt_lo_u32_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/atomic_add_uniform gfx900':
-    '0x10000014: v_mbcnt_lo_u32_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/atomic_add_uniform gfx1030w32':
-    '0x1000001c: v_mbcnt_lo_u32_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/atomic_add_uniform gfx1030w64':
-    '0x1000001c: v_mbcnt_lo_u32_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/atomic_add_divergent_dpp gfx704':
-    '0x10000008: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+  'radv/atomic_add_uniform gfx704': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/atomic_add_uniform gfx803': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/atomic_add_uniform gfx900': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/atomic_add_uniform gfx1030w32': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/atomic_add_uniform gfx1030w64': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/divergent_if_loop gfx704': '0x10000094: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/divergent_if_loop gfx803': '0x10000090: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/divergent_if_loop gfx900': '0x10000090: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/divergent_if_loop gfx1030w32': '0x10000094: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'radv/divergent_if_loop gfx1030w64': '0x10000090: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'llvm/atomic_add_uniform gfx704': '0x10000058: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'llvm/atomic_add_uniform gfx803': '0x10000064: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'llvm/atomic_add_uniform gfx900': '0x10000060: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'llvm/atomic_add_uniform gfx1030w32': '0x10000050: v_readfirstlane_b32: wave-level: reads the first active lane',
+  'llvm/atomic_add_uniform gfx1030w64': '0x10000058: v_readfirstlane_b32: wave-level: reads the first active lane',
   'llvm/atomic_add_divergent_dpp gfx803':
-    '0x1000000c: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000038: v_add_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
   'llvm/atomic_add_divergent_dpp gfx900':
-    '0x10000008: v_mbcnt_lo_u32_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000030: v_add_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
   'llvm/atomic_add_divergent_dpp gfx1030w32':
-    '0x10000000: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000014: v_add_nc_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
   'llvm/atomic_add_divergent_dpp gfx1030w64':
-    '0x10000000: v_mov_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000014: v_add_nc_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
   'llvm/atomic_add_divergent_iterative gfx704':
-    '0x10000010: v_readlane_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000010: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
   'llvm/atomic_add_divergent_iterative gfx803':
-    '0x10000010: v_readlane_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000010: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
   'llvm/atomic_add_divergent_iterative gfx900':
-    '0x10000010: v_readlane_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x10000010: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
   'llvm/atomic_add_divergent_iterative gfx1030w32':
-    '0x1000000c: v_readlane_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x1000000c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
   'llvm/atomic_add_divergent_iterative gfx1030w64':
-    '0x1000000c: v_readlane_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/wave_reduce_umax gfx803':
-    '0x10000008: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/wave_reduce_umax gfx900':
-    '0x10000008: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/wave_reduce_umax gfx1030w32':
-    '0x10000008: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
-  'llvm/wave_reduce_umax gfx1030w64':
-    '0x10000008: v_lshlrev_b32: vector ALU semantics (src/semantics/vector.ts) are not available yet',
+    '0x1000000c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
+  'llvm/wave_reduce_umax gfx803': '0x1000003c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
+  'llvm/wave_reduce_umax gfx900': '0x1000002c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
+  'llvm/wave_reduce_umax gfx1030w32': '0x1000002c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
+  'llvm/wave_reduce_umax gfx1030w64': '0x1000002c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
 };
 
 /** Pairs the corpus has no build for (llc failed: llvm/FAILURES*.txt). */
