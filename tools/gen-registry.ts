@@ -17,7 +17,9 @@ let failed = false;
 for (const group of GROUPS) {
   const script = join(root, 'tools', 'registry', `${group}.ts`);
   if (!existsSync(script)) continue;
-  const outputs = ['generated/' + group + '.ts', 'generated/' + group + '-forms.ts'].map((p) => join(root, 'src', 'isa', 'registry', p));
+  const outputs = ['generated/' + group + '.ts', 'generated/' + group + '-forms.ts'].map((p) =>
+    join(root, 'src', 'isa', 'registry', p),
+  );
   const before = outputs.map((p) => (existsSync(p) ? readFileSync(p, 'utf8') : undefined));
   const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {

@@ -8,5 +8,7 @@ const reports = scoreAll();
 console.log(formatReport(reports));
 const shares = sharesOf(reports);
 // Stored a hair under the measured share so float formatting never fails the comparison.
-const rounded = JSON.parse(JSON.stringify(shares, (_k, v: unknown) => (typeof v === 'number' ? Math.floor(v * 1e6) / 1e6 : v)));
+const rounded = JSON.parse(
+  JSON.stringify(shares, (_k, v: unknown) => (typeof v === 'number' ? Math.floor(v * 1e6) / 1e6 : v)),
+);
 writeFileSync(join(DATA_DIR, 'baseline.json'), JSON.stringify(rounded, null, 2) + '\n');

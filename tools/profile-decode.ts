@@ -76,7 +76,11 @@ function hexWords(hex: string): Uint32Array {
 }
 
 /** The group's program: rows `impl` decodes and prints, repeated to `dwords` dwords. */
-function buildProgram(impl: Impl, target: Target, re: RegExp): { words: Uint32Array; instructions: number; rows: number } {
+function buildProgram(
+  impl: Impl,
+  target: Target,
+  re: RegExp,
+): { words: Uint32Array; instructions: number; rows: number } {
   const rows: Uint32Array[] = [];
   for (const r of disasmRows(genDir)) {
     if (!re.test(r.family) || r.text === '<invalid>' || isLlvmInvalidRegister(r.text)) continue;
@@ -166,7 +170,9 @@ async function main(): Promise<void> {
     // Both implementations run the program the working tree builds (the same bytes).
     const targets = await Promise.all(
       impls.map(async (_impl, i) => {
-        const gen = (await import(pathToFileURL(resolve(i === 0 ? 'src/isa' : baselineDir!, 'gen.ts')).href)) as typeof GenModule;
+        const gen = (await import(
+          pathToFileURL(resolve(i === 0 ? 'src/isa' : baselineDir!, 'gen.ts')).href
+        )) as typeof GenModule;
         return gen.targetFor(g.cpu, g.wave64);
       }),
     );
@@ -208,8 +214,13 @@ async function main(): Promise<void> {
     const line = impls
       .map((impl, i) => `${impl.label}: decode ${fmt(best[i].decode)}, decode+print ${fmt(best[i].print)}`)
       .join('  |  ');
-    const speedup = impls.length > 1 ? `  (x${(best[0].decode / best[1].decode).toFixed(2)}, x${(best[0].print / best[1].print).toFixed(2)})` : '';
-    console.log(`${name.padEnd(8)} ${String(prog.instructions).padStart(7)} inst (${String(prog.rows).padStart(5)} rows)  ${line}${speedup}`);
+    const speedup =
+      impls.length > 1
+        ? `  (x${(best[0].decode / best[1].decode).toFixed(2)}, x${(best[0].print / best[1].print).toFixed(2)})`
+        : '';
+    console.log(
+      `${name.padEnd(8)} ${String(prog.instructions).padStart(7)} inst (${String(prog.rows).padStart(5)} rows)  ${line}${speedup}`,
+    );
   }
 }
 
@@ -230,7 +241,8 @@ function printTop(profile: { nodes: ProfileNode[]; samples?: number[] }, n: numb
     const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(src|tools|test)\//, '$1/')}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + hits);
   }
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, n))
+    console.log(`  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
 }
 
 await main();

@@ -4,7 +4,15 @@
  * The asm family filter matches the first token (mnemonic) of the input line; --contains
  * REGEX matches the whole input line instead.
  */
-import { CORPUS_GENS, scoreAsm, scoreDisasm, scoreRoundTrip, share, type CorpusGen, type Score } from '../test/isa/corpus-data.ts';
+import {
+  CORPUS_GENS,
+  scoreAsm,
+  scoreDisasm,
+  scoreRoundTrip,
+  share,
+  type CorpusGen,
+  type Score,
+} from '../test/isa/corpus-data.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -24,7 +32,8 @@ const wave64 = args.includes('--wave64');
 
 function report(label: string, s: Score): void {
   console.log(`${label}: ${s.matched}/${s.total} = ${(100 * share(s)).toFixed(2)}%`);
-  for (const m of s.mismatches.slice(0, show)) console.log(`  ${m.family}\t${m.key}\n     want: ${m.expected}\n     got:  ${m.got}`);
+  for (const m of s.mismatches.slice(0, show))
+    console.log(`  ${m.family}\t${m.key}\n     want: ${m.expected}\n     got:  ${m.got}`);
 }
 
 for (const gen of gens) {

@@ -51,7 +51,12 @@ export function decodeAt(target: Target, words: Uint32Array, at: number): Instru
 }
 
 function unsupported(family: Family | undefined, w0: number, byteOffset: number): never {
-  if (!family) throw new DecodeError('unknown-encoding', byteOffset, `no encoding family has prefix of 0x${w0.toString(16).padStart(8, '0')}`);
+  if (!family)
+    throw new DecodeError(
+      'unknown-encoding',
+      byteOffset,
+      `no encoding family has prefix of 0x${w0.toString(16).padStart(8, '0')}`,
+    );
   throw new DecodeError('unknown-encoding', byteOffset, `the ${family} family is not supported yet`);
 }
 

@@ -43,7 +43,8 @@ export function parseByteTokens(text: string): Uint8Array {
 
 /** Bytes from contiguous hex in memory order (`7d040010`). */
 export function hexToBytes(hex: string): Uint8Array {
-  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) throw new DecodeError('invalid-operand', 0, `'${hex}' is not hex bytes`);
+  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex))
+    throw new DecodeError('invalid-operand', 0, `'${hex}' is not hex bytes`);
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
@@ -54,7 +55,9 @@ export type DisasmResult = { readonly text: string; readonly size: number } | { 
 /** Decodes and prints the one instruction at the start of `bytes`. */
 export function disassembleOne(target: Target, bytes: Uint8Array): DisasmResult {
   if (bytes.length % 4 !== 0)
-    return { error: new DecodeError('truncated', bytes.length & ~3, `${bytes.length} bytes is not a whole number of dwords`) };
+    return {
+      error: new DecodeError('truncated', bytes.length & ~3, `${bytes.length} bytes is not a whole number of dwords`),
+    };
   try {
     const words = bytesToWords(bytes);
     const inst = decodeAt(target, words, 0);
@@ -82,6 +85,8 @@ export function disassembleStream(target: Target, bytes: Uint8Array): DisasmResu
     }
   }
   if (bytes.length % 4 !== 0)
-    out.push({ error: new DecodeError('truncated', words.length * 4, `${bytes.length % 4} trailing bytes are not a dword`) });
+    out.push({
+      error: new DecodeError('truncated', words.length * 4, `${bytes.length % 4} trailing bytes are not a dword`),
+    });
   return out;
 }

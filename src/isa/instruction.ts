@@ -65,7 +65,11 @@ export interface FamilyCodec {
    * the mnemonic is not one of its instructions. Throws only `AsmError`.
    * `resolveLabel` gives a label's byte address (undefined while still unknown in the first pass).
    */
-  assemble(target: Target, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number[] | undefined;
+  assemble(
+    target: Target,
+    stmt: AsmStatement,
+    resolveLabel: (name: string) => number | undefined,
+  ): number[] | undefined;
 }
 
 /** One assembly statement, split by the front end. */

@@ -102,7 +102,9 @@ function rows(table: string): string[][] {
 }
 
 function hexOf(words: readonly number[]): string {
-  return words.map((w) => [0, 8, 16, 24].map((s) => ((w >>> s) & 0xff).toString(16).padStart(2, '0')).join('')).join('');
+  return words
+    .map((w) => [0, 8, 16, 24].map((s) => ((w >>> s) & 0xff).toString(16).padStart(2, '0')).join(''))
+    .join('');
 }
 
 describe('MIMG disassembly', () => {

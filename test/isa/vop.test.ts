@@ -9,7 +9,13 @@ import { bytesToWords, decodeAt } from '../../src/isa/decoder.ts';
 import { AsmError, DecodeError } from '../../src/isa/errors.ts';
 import { assembleLine } from '../../src/isa/asm.ts';
 
-const CPU: Record<string, string> = { gfx7: 'bonaire', gfx8: 'tonga', gfx9: 'gfx900', 'gfx10.3': 'gfx1030', gfx11: 'gfx1100' };
+const CPU: Record<string, string> = {
+  gfx7: 'bonaire',
+  gfx8: 'tonga',
+  gfx9: 'gfx900',
+  'gfx10.3': 'gfx1030',
+  gfx11: 'gfx1100',
+};
 
 /** gen[/w64] | hex (memory order) | llvm-mc-19 text ('<invalid>' when LLVM rejects the bytes). */
 const DISASM = `

@@ -37,7 +37,15 @@ function hexWord(w: number): string {
  * line numbers tell which inputs failed and how many bytes each skipped.
  */
 function disassemble(cpu: string, hexes: readonly string[]): string[] {
-  const input = hexes.map((h) => h.match(/../g)!.map((b) => `0x${b}`).join(',')).join('\n') + '\n';
+  const input =
+    hexes
+      .map((h) =>
+        h
+          .match(/../g)!
+          .map((b) => `0x${b}`)
+          .join(','),
+      )
+      .join('\n') + '\n';
   const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`, '--show-encoding'], {
     input,
     encoding: 'utf8',
@@ -161,7 +169,15 @@ function d16Sweep(seen: Map<string, Seen>): void {
 
 /** gfx7 opcodes, by assembling every mnemonic for bonaire (LLVM 19 cannot disassemble gfx7). */
 function gfx7(seen: Map<string, Seen>): void {
-  const names = [...new Set([...seen.keys(), 'image_atomic_rsub', 'image_atomic_fcmpswap', 'image_atomic_fmin', 'image_atomic_fmax'])];
+  const names = [
+    ...new Set([
+      ...seen.keys(),
+      'image_atomic_rsub',
+      'image_atomic_fcmpswap',
+      'image_atomic_fmin',
+      'image_atomic_fmax',
+    ]),
+  ];
   const lines = names.map((n) => {
     const c = components(n);
     const data = c.kind === 'gather4' ? 'v[0:3]' : c.dataMul === 2 ? 'v[0:1]' : 'v0';
@@ -186,7 +202,9 @@ function gfx7(seen: Map<string, Seen>): void {
  */
 function gcnAddressSizes(seen: Map<string, Seen>): void {
   for (const cpu of ['gfx900', 'bonaire']) {
-    const names = [...seen.keys()].filter((n) => !seen.get(n)!.gcnAddrSizes && (cpu === 'bonaire' ? seen.get(n)!.op[0] >= 0 : seen.get(n)!.op[2] >= 0));
+    const names = [...seen.keys()].filter(
+      (n) => !seen.get(n)!.gcnAddrSizes && (cpu === 'bonaire' ? seen.get(n)!.op[0] >= 0 : seen.get(n)!.op[2] >= 0),
+    );
     const lines: string[] = [];
     for (const n of names) {
       const c = components(n);
@@ -224,7 +242,17 @@ interface Components {
 
 /** Address components by the ISA's naming rules for image instructions. */
 function components(name: string): Components {
-  const c: Components = { kind: 'load', sampler: false, extra: 0, coords: 1, lcm: 0, gradients: 0, g16: 0, dataMul: 1, bvhNode: 0 };
+  const c: Components = {
+    kind: 'load',
+    sampler: false,
+    extra: 0,
+    coords: 1,
+    lcm: 0,
+    gradients: 0,
+    g16: 0,
+    dataMul: 1,
+    bvhNode: 0,
+  };
   const base = name.replace(/^image_/, '');
   if (base.startsWith('bvh')) return { ...c, kind: 'bvh', coords: 0, bvhNode: base.startsWith('bvh64') ? 2 : 1 };
   if (base.startsWith('atomic_')) return { ...c, kind: 'atomic', dataMul: /cmpswap$/.test(base) ? 2 : 1 };

@@ -67,7 +67,8 @@ export function assembleBatch(cpu: string, lines: readonly string[], mattr = '')
   if (mattr) args.push(`-mattr=${mattr}`);
   const { stdout, stderr } = run(args, lines.join('\n') + '\n');
   const errs = new Map<number, string>();
-  for (const m of stderr.matchAll(/<stdin>:(\d+):\d+: error: (.*)/g)) if (!errs.has(Number(m[1]) - 1)) errs.set(Number(m[1]) - 1, m[2]);
+  for (const m of stderr.matchAll(/<stdin>:(\d+):\d+: error: (.*)/g))
+    if (!errs.has(Number(m[1]) - 1)) errs.set(Number(m[1]) - 1, m[2]);
   const enc: { text: string; hex: string }[] = [];
   for (const line of stdout.split('\n')) {
     const m = /^\s+(.*?)\s*; encoding: \[(.*)\]/.exec(line);

@@ -14,13 +14,28 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Gen } from '../../src/isa/gen.ts';
-import { Attr, type Family, type InstructionDef, type OperandDef, type MemoryKind } from '../../src/isa/registry/types.ts';
+import {
+  Attr,
+  type Family,
+  type InstructionDef,
+  type OperandDef,
+  type MemoryKind,
+} from '../../src/isa/registry/types.ts';
 import { scalarRegName } from '../../src/isa/operands.ts';
 import { IMM_STYLES, formatPlainImm, type ImmStyle } from '../../src/isa/families/scalar-syms.ts';
 import { spawnSync } from 'node:child_process';
 import { LLVM_MC, assembleBatch } from './llvm.ts';
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'isa', 'registry', 'generated', 'scalar.ts');
+const OUT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'src',
+  'isa',
+  'registry',
+  'generated',
+  'scalar.ts',
+);
 
 const SWEEP_CPUS: readonly [Gen, string][] = [
   [Gen.GFX8, 'tonga'],
@@ -83,7 +98,10 @@ function encodeProbe(gen: Gen, fam: ScalarFamily, op: number, imm: number, srcCo
   const s1 = srcCode ?? P_SRC1;
   switch (fam) {
     case 'SOP2':
-      return { words: [((2 << 30) | (op << 23) | (P_DST << 16) | (s1 << 8) | s0) >>> 0], regs: { sdst: P_DST, ssrc0: s0, ssrc1: s1 } };
+      return {
+        words: [((2 << 30) | (op << 23) | (P_DST << 16) | (s1 << 8) | s0) >>> 0],
+        regs: { sdst: P_DST, ssrc0: s0, ssrc1: s1 },
+      };
     case 'SOP1':
       return { words: [((0x17d << 23) | (P_DST << 16) | (op << 8) | s0) >>> 0], regs: { sdst: P_DST, ssrc0: s0 } };
     case 'SOPC':
@@ -146,7 +164,8 @@ interface Parsed {
 
 /** Role of a register field: sdst is a source of compares, setreg, waits and forks. */
 function fieldRole(name: string, field: string): 'dst' | 'src' {
-  if (field === 'sdst') return /^s_(cmpk_|setreg|waitcnt_|cbranch_i_fork|subvector_loop_end)/.test(name) ? 'src' : 'dst';
+  if (field === 'sdst')
+    return /^s_(cmpk_|setreg|waitcnt_|cbranch_i_fork|subvector_loop_end)/.test(name) ? 'src' : 'dst';
   if (field === 'sdata') return /^s_(buffer_)?store|^s_scratch_store|^s_atc_probe/.test(name) ? 'src' : 'dst';
   return 'src';
 }
@@ -209,7 +228,13 @@ function parseProbe(gen: Gen, fam: ScalarFamily, text: string, probe: Probe, reg
     if (fam === 'SOPK' || fam === 'SOPP') {
       if (!used.has('simm16')) {
         used.add('simm16');
-        operands.push({ field: 'simm16', role: 'src', cls: BRANCH.test(name) ? 'label' : 'imm', dwords: 1, type: 'u32' });
+        operands.push({
+          field: 'simm16',
+          role: 'src',
+          cls: BRANCH.test(name) ? 'label' : 'imm',
+          dwords: 1,
+          type: 'u32',
+        });
       } else operands.push({ field: 'literal', role: 'src', cls: 'imm', dwords: 1, type: 'u32' });
     } else {
       const field = Object.keys(probe.regs).find((f) => f.startsWith('ssrc') && !used.has(f));
@@ -247,7 +272,11 @@ function attrsOf(fam: ScalarFamily, name: string, ops: readonly OperandDef[]): n
   if (/^(setpc|swappc|getpc|rfe|call_b64)/.test(base)) a |= Attr.PcRelative;
   if (/^endpgm/.test(base)) a |= Attr.EndProgram;
   if (base === 'barrier') a |= Attr.Barrier;
-  if (/^(nop|waitcnt|sleep|setprio|sethalt|setkill|trap_nop|inst_prefetch|set_inst_prefetch|clause|delay_alu|wait_idle|wait_event|icache_inv|incperflevel|decperflevel|ttracedata|code_end)/.test(base))
+  if (
+    /^(nop|waitcnt|sleep|setprio|sethalt|setkill|trap_nop|inst_prefetch|set_inst_prefetch|clause|delay_alu|wait_idle|wait_event|icache_inv|incperflevel|decperflevel|ttracedata|code_end)/.test(
+      base,
+    )
+  )
     a |= Attr.NoEffect;
   if (fam === 'SMEM') {
     if (/atomic/.test(base)) a |= Attr.MemAtomic | Attr.MemLoad | Attr.MemStore;
@@ -290,14 +319,28 @@ function addEntry(gen: Gen, fam: ScalarFamily, op: number, p: Parsed): void {
 function disassembleBatch(cpu: string, hexes: readonly string[]): string[] {
   // A probe may swallow the first s_nop as its literal; the second always marks the end.
   const sentinel = '0x05,0x00,0x80,0xbf\n0x06,0x00,0x80,0xbf';
-  const input = hexes.map((h) => `${h.match(/../g)!.map((b) => `0x${b}`).join(',')}\n${sentinel}`).join('\n') + '\n';
-  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`, '--show-encoding'], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const input =
+    hexes
+      .map(
+        (h) =>
+          `${h
+            .match(/../g)!
+            .map((b) => `0x${b}`)
+            .join(',')}\n${sentinel}`,
+      )
+      .join('\n') + '\n';
+  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`, '--show-encoding'], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const groups: { text: string; bytes: number }[][] = [[]];
   for (const line of r.stdout.split('\n')) {
     const m = /^\s+(.*?)\s*; encoding: \[(.*)\]/.exec(line);
     if (!m) continue;
     if (m[2] === '0x06,0x00,0x80,0xbf') groups.push([]);
-    else if (m[2] !== '0x05,0x00,0x80,0xbf') groups[groups.length - 1].push({ text: m[1].trim(), bytes: m[2].split(',').length });
+    else if (m[2] !== '0x05,0x00,0x80,0xbf')
+      groups[groups.length - 1].push({ text: m[1].trim(), bytes: m[2].split(',').length });
   }
   return hexes.map((h, i) => {
     const g = groups[i] ?? [];
@@ -326,7 +369,12 @@ function sweep(gen: Gen, cpu: string, fam: ScalarFamily): Map<number, Parsed> {
   const n = opRange(fam);
   const ops = Array.from({ length: n }, (_, i) => i);
   const immProbes = fam === 'SOPK' || fam === 'SOPP' ? IMM_PROBES : [0x1234];
-  const texts = immProbes.map((imm) => disasm(cpu, ops.map((op) => encodeProbe(gen, fam, op, imm))));
+  const texts = immProbes.map((imm) =>
+    disasm(
+      cpu,
+      ops.map((op) => encodeProbe(gen, fam, op, imm)),
+    ),
+  );
   // Instructions without an immediate reject a nonzero one: take their zero probe.
   const zeroOnly = new Set<number>();
   for (const op of ops)
@@ -336,12 +384,21 @@ function sweep(gen: Gen, cpu: string, fam: ScalarFamily): Map<number, Parsed> {
     }
   const imm0Only = (_f: ScalarFamily, _t: string[][], op: number): boolean => zeroOnly.has(op);
   // A source field that prints a constant as "/*Invalid immediate*/" takes registers only.
-  const constTexts = fam === 'SOP1' || fam === 'SOP2' || fam === 'SOPC' ? disasm(cpu, ops.map((op) => encodeProbe(gen, fam, op, 0, 0xc1))) : [];
+  const constTexts =
+    fam === 'SOP1' || fam === 'SOP2' || fam === 'SOPC'
+      ? disasm(
+          cpu,
+          ops.map((op) => encodeProbe(gen, fam, op, 0, 0xc1)),
+        )
+      : [];
   const variant = ops.map(() => 0);
   if (fam === 'SMEM') {
     for (let v = 1; v < SMEM_VARIANTS.length; v++) {
       const todo = ops.filter((op) => texts[0][op].startsWith('<'));
-      const tv = disasm(cpu, todo.map((op) => encodeProbe(gen, fam, op, 0, undefined, v)));
+      const tv = disasm(
+        cpu,
+        todo.map((op) => encodeProbe(gen, fam, op, 0, undefined, v)),
+      );
       todo.forEach((op, i) => {
         if (!tv[i].startsWith('<')) {
           texts[0][op] = tv[i];
@@ -368,7 +425,7 @@ function sweep(gen: Gen, cpu: string, fam: ScalarFamily): Map<number, Parsed> {
     }
     const p = parseProbe(gen, fam, t, encodeProbe(gen, fam, op, 0x1234, undefined, variant[op]), regOnly);
     // LLVM rejects nonzero fields an operand-less SMEM form or SOPP form does not use.
-    if (variant[op] !== 0 || (imm0Only(fam, texts, op))) p.flags.strict = true;
+    if (variant[op] !== 0 || imm0Only(fam, texts, op)) p.flags.strict = true;
     const imm = p.operands.find((o) => o.field === 'simm16');
     if (imm) {
       const perValue = texts.map((tt) => {
@@ -378,7 +435,11 @@ function sweep(gen: Gen, cpu: string, fam: ScalarFamily): Map<number, Parsed> {
       });
       if (perValue[1] === '') perValue[1] = '0'; // optional operand, left out at 0
       p.flags.imm = symbolicStyle(p.name, t) ?? plainStyle(p.name, perValue) ?? 'hex';
-      if (p.flags.imm !== 'label' && symbolicStyle(p.name, t) === undefined && plainStyle(p.name, perValue) === undefined)
+      if (
+        p.flags.imm !== 'label' &&
+        symbolicStyle(p.name, t) === undefined &&
+        plainStyle(p.name, perValue) === undefined
+      )
         console.warn(`${cpu} ${fam} ${p.name}: unclassified immediate ${perValue.join(' ')}`);
     } else if (fam === 'SOPP') {
       // Printed without an operand at 0x1234: either none, or optional and omitted at 0.
@@ -442,7 +503,13 @@ function buildGfx7(gfx8Texts: Map<Entry, string>): void {
     const r = res[i];
     if (!r.hex) return;
     const words: number[] = [];
-    for (let k = 0; k + 8 <= r.hex.length; k += 8) words.push(parseInt(r.hex.slice(k + 6, k + 8) + r.hex.slice(k + 4, k + 6) + r.hex.slice(k + 2, k + 4) + r.hex.slice(k, k + 2), 16));
+    for (let k = 0; k + 8 <= r.hex.length; k += 8)
+      words.push(
+        parseInt(
+          r.hex.slice(k + 6, k + 8) + r.hex.slice(k + 4, k + 6) + r.hex.slice(k + 2, k + 4) + r.hex.slice(k, k + 2),
+          16,
+        ),
+      );
     if (gfx7FamilyOf(words[0]) !== e.family) return;
     e.op[Gen.GFX7] = gfx7Opcode(e.family, words);
   });
@@ -540,7 +607,9 @@ function main(): void {
     entries.set(`gfx7|${name}`, e);
   }
   const defs: InstructionDef[] = [...entries.values()]
-    .sort((a, b) => (a.family === b.family ? firstOp(a) - firstOp(b) || (a.name < b.name ? -1 : 1) : a.family < b.family ? -1 : 1))
+    .sort((a, b) =>
+      a.family === b.family ? firstOp(a) - firstOp(b) || (a.name < b.name ? -1 : 1) : a.family < b.family ? -1 : 1,
+    )
     .map((e) => {
       const mem: MemoryKind = e.family === 'SMEM' && /load|store|atomic|probe/.test(e.name) ? 'scalar' : 'none';
       const def: InstructionDef = {
@@ -579,14 +648,20 @@ function render(defs: readonly InstructionDef[], sym: Symbols, aliases: readonly
   for (const [k, id] of opLists) lines.push(`const ${id}: Ops = ${k.replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")};`);
   lines.push('', 'export const TABLE: readonly InstructionDef[] = [');
   for (const d of defs) {
-    const flags = d.flags ? `, flags: ${JSON.stringify(d.flags).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")}` : '';
+    const flags = d.flags
+      ? `, flags: ${JSON.stringify(d.flags)
+          .replace(/"(\w+)":/g, '$1:')
+          .replace(/"/g, "'")}`
+      : '';
     lines.push(
       `  { name: '${d.name}', family: '${d.family}', op: [${d.op.join(', ')}], operands: ${opLists.get(JSON.stringify(d.operands))}, attrs: ${d.attrs}, mem: '${d.mem}'${flags} },`,
     );
   }
   lines.push('];', '');
-  lines.push('/** Hardware register names by id, per generation (\'\' where LLVM has none). */');
-  lines.push(`export const HWREG_NAMES: readonly (readonly string[])[] = ${JSON.stringify(sym.hwreg).replace(/"/g, "'")};`);
+  lines.push("/** Hardware register names by id, per generation ('' where LLVM has none). */");
+  lines.push(
+    `export const HWREG_NAMES: readonly (readonly string[])[] = ${JSON.stringify(sym.hwreg).replace(/"/g, "'")};`,
+  );
   lines.push('/** Symbolic sendmsg spellings (inside `sendmsg(...)`) by immediate, per generation. */');
   lines.push('export const SENDMSG_SYMBOLS: readonly (readonly (readonly [number, string])[])[] = [');
   for (const g of sym.sendmsg) lines.push(`  ${JSON.stringify(g).replace(/"/g, "'")},`);
@@ -598,4 +673,6 @@ function render(defs: readonly InstructionDef[], sym: Symbols, aliases: readonly
   return [...head, ...lines].join('\n');
 }
 
-if (process.env.SCALAR_DEBUG) { for (const [op, p] of sweep(Gen.GFX8, "tonga", "SMEM")) console.log(op, p.name, JSON.stringify(p.operands)); } else main();
+if (process.env.SCALAR_DEBUG) {
+  for (const [op, p] of sweep(Gen.GFX8, 'tonga', 'SMEM')) console.log(op, p.name, JSON.stringify(p.operands));
+} else main();

@@ -17,7 +17,9 @@ import { gunzipSync } from 'node:zlib';
 
 /** gfx7 corpus rows (read directly, so the generator does not load the codecs it feeds). */
 function gfx7Rows(): { hex: string; text: string; family: string }[] {
-  const text = gunzipSync(readFileSync(new URL('../../test/data/isa/gfx7/disasm.tsv.gz', import.meta.url))).toString('utf8');
+  const text = gunzipSync(readFileSync(new URL('../../test/data/isa/gfx7/disasm.tsv.gz', import.meta.url))).toString(
+    'utf8',
+  );
   return text
     .split('\n')
     .filter((l) => l && !l.startsWith('#'))
@@ -119,7 +121,6 @@ function stripSuffix(m: string): string {
 
 // ---- probing -------------------------------------------------------------------------
 
-
 /**
  * Disassembles each word list as one instruction: its text, '<invalid>' when LLVM rejects
  * the first dword, '<partial>' when it decoded something else. A sentinel s_endpgm line
@@ -131,9 +132,14 @@ function batch(cpu: string, words: number[][]): string[] {
   const tok = (ws: number[]): string => hexOf(ws).replace(/(..)/g, '0x$1,').slice(0, -1);
   const nop = (i: number): string => tok([(0xbf800000 | (i & 0xffff)) >>> 0]);
   const input = words.map((w, i) => `${tok(w)}\n${nop(i)}\n${nop(i)}`).join('\n') + '\n';
-  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const badStart = new Set<number>();
-  for (const m of r.stderr.matchAll(/<stdin>:(\d+):(\d+): warning: invalid instruction encoding/g)) if (m[2] === '1' && (Number(m[1]) - 1) % 3 === 0) badStart.add((Number(m[1]) - 1) / 3);
+  for (const m of r.stderr.matchAll(/<stdin>:(\d+):(\d+): warning: invalid instruction encoding/g))
+    if (m[2] === '1' && (Number(m[1]) - 1) % 3 === 0) badStart.add((Number(m[1]) - 1) / 3);
   const out: string[] = new Array<string>(words.length).fill('<partial>');
   let cur: string[] = [];
   let expect = 0;
@@ -190,7 +196,13 @@ function shapeOf(fam: Fam, p: Parsed, vop3b: boolean): Op[] | undefined {
     if (r.kind === 's' && r.n === 106) {
       // e32 forms' implicit VCC: carry-out (dst) or carry-in/mask (src2).
       const dst = i === 0 || (i === 1 && fam === 'VOP2' && ops[0]?.field === 'vdst');
-      ops.push({ field: dst ? (fam === 'VOPC' ? 'sdst' : 'sdst') : 'src2', role: dst ? 'dst' : 'src', cls: 's', dwords: r.dwords, type: '' });
+      ops.push({
+        field: dst ? (fam === 'VOPC' ? 'sdst' : 'sdst') : 'src2',
+        role: dst ? 'dst' : 'src',
+        cls: 's',
+        dwords: r.dwords,
+        type: '',
+      });
       continue;
     }
     return undefined;
@@ -236,14 +248,32 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
     if (gen === 5 && f.fam === 'VOPC') ops.length = 256;
     // VOP2 opcodes 62 and 63 are the VOPC and VOP1 prefixes.
     if (f.fam === 'VOP2') ops.length = 62;
-    const base = batch(cpu, ops.map((op) => [f.enc(op, src0v)]));
+    const base = batch(
+      cpu,
+      ops.map((op) => [f.enc(op, src0v)]),
+    );
     // Operand-less instructions (v_nop) are only decoded with zero fields in some generations.
-    const zero = batch(cpu, ops.map((op) => [f.fam === 'VOP1' ? vop1(op, 0, 0) : f.fam === 'VOP2' ? vop2(op, 0, 0, 0) : vopc(op, 0, 0)]));
+    const zero = batch(
+      cpu,
+      ops.map((op) => [f.fam === 'VOP1' ? vop1(op, 0, 0) : f.fam === 'VOP2' ? vop2(op, 0, 0, 0) : vopc(op, 0, 0)]),
+    );
     // Retry failures with a literal (madmk/madak forms).
-    const withLit = batch(cpu, ops.map((op) => [f.enc(op, src0v), 0x41200000]));
-    const lit3800 = batch(cpu, ops.map((op) => [f.enc(op, 255), 0x3800]));
-    const lit64 = batch(cpu, ops.map((op) => [f.enc(op, 255), 0x3fe00000]));
-    const c240 = batch(cpu, ops.map((op) => [f.enc(op, 240)]));
+    const withLit = batch(
+      cpu,
+      ops.map((op) => [f.enc(op, src0v), 0x41200000]),
+    );
+    const lit3800 = batch(
+      cpu,
+      ops.map((op) => [f.enc(op, 255), 0x3800]),
+    );
+    const lit64 = batch(
+      cpu,
+      ops.map((op) => [f.enc(op, 255), 0x3fe00000]),
+    );
+    const c240 = batch(
+      cpu,
+      ops.map((op) => [f.enc(op, 240)]),
+    );
     for (const op of ops) {
       let text = base[op];
       if (text.startsWith('<')) text = withLit[op];
@@ -295,14 +325,32 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
     const [a, b, c] = vsrc;
     const [x, y, z] = R_SRC;
     const alts: [number, number, number][] = [
-      [a, b, c], [a, b, 0], [a, 0, 0], [0, 0, 0],
-      [a, b, z], [a, y, c], [a, y, 0], [a, y, z], [x, y, z], [x, b, c], [x, b, 0], [x, 0, 0],
+      [a, b, c],
+      [a, b, 0],
+      [a, 0, 0],
+      [0, 0, 0],
+      [a, b, z],
+      [a, y, c],
+      [a, y, 0],
+      [a, y, z],
+      [x, y, z],
+      [x, b, c],
+      [x, b, 0],
+      [x, 0, 0],
       [-1, 0, 0], // every field zero, vdst too (v_nop)
     ];
-    const altTexts = alts.map((a) => batch(cpu, ops.map((op) => vop3(gen, sp.fam, op, { src: a }))));
+    const altTexts = alts.map((a) =>
+      batch(
+        cpu,
+        ops.map((op) => vop3(gen, sp.fam, op, { src: a })),
+      ),
+    );
     const chosen: ([number, number, number] | undefined)[] = ops.map((op) => {
       // A zeroed source field that the instruction does use prints as s0 past the sdst slot.
-      const usesZero = (t: string): boolean => parseText(t).ops.slice(2).some((o) => /^s(0|\[0:1\])$/.test(o));
+      const usesZero = (t: string): boolean =>
+        parseText(t)
+          .ops.slice(2)
+          .some((o) => /^s(0|\[0:1\])$/.test(o));
       for (let i = 0; i < alts.length; i++) {
         const t = altTexts[i][op];
         if (!t.startsWith('<') && !/Invalid register/.test(t) && !usesZero(t)) return alts[i];
@@ -332,9 +380,15 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
     };
     const tC240 = [0, 1, 2].map((k) => probe((op, s) => vop3(gen, sp.fam, op, { src: withSlot(s, k, 240) })));
     const lit = gen >= 3;
-    const tL16 = lit ? [0, 1, 2].map((k) => probe((op, s) => [...vop3(gen, sp.fam, op, { src: withSlot(s, k, 255) }), 0x3800])) : [];
-    const tL32 = lit ? [0, 1, 2].map((k) => probe((op, s) => [...vop3(gen, sp.fam, op, { src: withSlot(s, k, 255) }), 0x3f000000])) : [];
-    const tL64 = lit ? [0, 1, 2].map((k) => probe((op, s) => [...vop3(gen, sp.fam, op, { src: withSlot(s, k, 255) }), 0x3fe00000])) : [];
+    const tL16 = lit
+      ? [0, 1, 2].map((k) => probe((op, s) => [...vop3(gen, sp.fam, op, { src: withSlot(s, k, 255) }), 0x3800]))
+      : [];
+    const tL32 = lit
+      ? [0, 1, 2].map((k) => probe((op, s) => [...vop3(gen, sp.fam, op, { src: withSlot(s, k, 255) }), 0x3f000000]))
+      : [];
+    const tL64 = lit
+      ? [0, 1, 2].map((k) => probe((op, s) => [...vop3(gen, sp.fam, op, { src: withSlot(s, k, 255) }), 0x3fe00000]))
+      : [];
     for (const op of ops) {
       if (!chosen[op]) continue;
       // gfx9's VOP3P prefix lies inside the VOP3 opcode space.
@@ -387,7 +441,8 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
         if (pos < 0) continue;
         const ta = tAbs[k][op];
         const tn = tNeg[k][op];
-        if (!vop3b && !ta.startsWith('<') && (parseText(ta).ops[pos]?.includes('|') || / neg_hi:/.test(ta))) fd.abs |= 1 << k;
+        if (!vop3b && !ta.startsWith('<') && (parseText(ta).ops[pos]?.includes('|') || / neg_hi:/.test(ta)))
+          fd.abs |= 1 << k;
         if (!tn.startsWith('<') && (parseText(tn).ops[pos]?.startsWith('-') || / neg_lo:/.test(tn))) fd.neg |= 1 << k;
         if (parseText(tC240[k][op]).ops[pos] === '0x3800') fd.int16[k] = true;
         if (lit) {
@@ -418,9 +473,13 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
 function gfx7WithoutE64(g7: readonly G7[]): Set<string> {
   const cands = g7.filter((f) => f.fam !== 'VOP3' && !g7.some((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name));
   const lines = cands.map((f) => f.text.replace(/^(\S+?)(_e32)?(\s|$)/, '$1_e64$3'));
-  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '-mcpu=bonaire', '-filetype=null'], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '-mcpu=bonaire', '-filetype=null'], {
+    input: lines.join('\n') + '\n',
+    encoding: 'utf8',
+  });
   const out = new Set<string>();
-  for (const m of r.stderr.matchAll(/<stdin>:(\d+):\d+: error: e64 variant of this instruction is not supported/g)) out.add(cands[Number(m[1]) - 1].name);
+  for (const m of r.stderr.matchAll(/<stdin>:(\d+):\d+: error: e64 variant of this instruction is not supported/g))
+    out.add(cands[Number(m[1]) - 1].name);
   return out;
 }
 
@@ -495,7 +554,7 @@ function typeFor(name: string, o: Op, hints: { int16: boolean; f16: boolean; f64
   if (bits === 64) {
     if (hints.f64) return 'f64';
     const n64 = t.find((x) => x.endsWith('64'));
-    return n64 === 'f64' ? 'f64' : n64 ?? 'b64';
+    return n64 === 'f64' ? 'f64' : (n64 ?? 'b64');
   }
   if (hints.int16) return named && /^[iub]16$/.test(named) ? named : 'b16';
   if (hints.f16) return 'f16';
@@ -520,12 +579,28 @@ function packedType(name: string, field: string, dstType: string): string {
 function main(): void {
   const defs: Def[] = [];
   const index = new Map<string, Def>();
-  const keyOf = (name: string, fam: Fam, ops: Op[]): string => `${fam}:${name}:${ops.map((o) => `${o.field}/${o.cls}/${o.dwords}/${o.type}`).join(',')}`;
+  const keyOf = (name: string, fam: Fam, ops: Op[]): string =>
+    `${fam}:${name}:${ops.map((o) => `${o.field}/${o.cls}/${o.dwords}/${o.type}`).join(',')}`;
   const add = (gen: number, name: string, fam: Fam, ops: Op[], op: number, op3: number, f: Partial<Def>): void => {
     const k = keyOf(name, fam, ops);
     let d = index.get(k);
     if (!d) {
-      d = { name, family: fam, op: [-1, -1, -1, -1, -1, -1], op3: [-1, -1, -1, -1, -1, -1], operands: ops, abs: 0, neg: 0, clamp: 0, omod: 0, opsel: 0, opselN: 0, e32: false, e64: 0, k: false };
+      d = {
+        name,
+        family: fam,
+        op: [-1, -1, -1, -1, -1, -1],
+        op3: [-1, -1, -1, -1, -1, -1],
+        operands: ops,
+        abs: 0,
+        neg: 0,
+        clamp: 0,
+        omod: 0,
+        opsel: 0,
+        opselN: 0,
+        e32: false,
+        e64: 0,
+        k: false,
+      };
       index.set(k, d);
       defs.push(d);
     }
@@ -541,7 +616,11 @@ function main(): void {
     d.e64 |= f.e64 ?? 0;
     d.k ||= f.k ?? false;
   };
-  const normalize = (fd: { name: string; fam: Fam }, ops: Op[], hints: (k: number) => { int16: boolean; f16: boolean; f64: boolean; probed: boolean }): Op[] =>
+  const normalize = (
+    fd: { name: string; fam: Fam },
+    ops: Op[],
+    hints: (k: number) => { int16: boolean; f16: boolean; f64: boolean; probed: boolean },
+  ): Op[] =>
     ops.map((o) => {
       const k = /^src(\d)$/.exec(o.field);
       const si = k ? Number(k[1]) : -1;
@@ -549,16 +628,28 @@ function main(): void {
       const lane = o.field === 'sdst' || (o.cls === 's' && o.field === 'src2' && !isPermlane(fd.name));
       const h = si >= 0 ? hints(si) : { int16: false, f16: false, f64: false, probed: false };
       // Destinations take the type of the name's first type token; sources their probed type.
-      const t = o.role === 'dst' && !lane ? typeFor(fd.name, o, { int16: false, f16: false, f64: false }) : typeFor(fd.name, o, h);
+      const t =
+        o.role === 'dst' && !lane
+          ? typeFor(fd.name, o, { int16: false, f16: false, f64: false })
+          : typeFor(fd.name, o, h);
       const packed = (fd.fam === 'VOP3P' || /^v_(pk|dot)/.test(fd.name)) && o.role === 'src' && o.dwords === 1;
-      return { ...o, dwords: lane ? 2 : o.dwords, type: packed ? packedType(fd.name, o.field, nameTypes(fd.name)[0] ?? 'b32') : t };
+      return {
+        ...o,
+        dwords: lane ? 2 : o.dwords,
+        type: packed ? packedType(fd.name, o.field, nameTypes(fd.name)[0] ?? 'b32') : t,
+      };
     });
   const bySweepName = new Map<string, Op[]>();
   for (const { gen, cpu } of SWEEP_GENS) {
     process.stderr.write(`sweeping ${cpu}\n`);
     for (const fd of sweepGen(gen, cpu)) {
       const base = fd.e64 ?? fd.e32!;
-      const ops = normalize(fd, base, (k) => ({ int16: fd.int16[k], f16: fd.f16[k], f64: fd.f64[k], probed: gen >= 3 }));
+      const ops = normalize(fd, base, (k) => ({
+        int16: fd.int16[k],
+        f16: fd.f16[k],
+        f64: fd.f64[k],
+        probed: gen >= 3,
+      }));
       const k = fd.e32?.some((o) => o.cls === 'imm') ?? false;
       const bit = 1 << gen;
       add(gen, fd.name, fd.fam, ops, fd.op, fd.op3, {
@@ -581,10 +672,20 @@ function main(): void {
   for (const f of g7) {
     if (f.fam === 'VOP3' && f.e64) continue;
     const e64 = g7.find((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name);
-    const op3 = e64 ? e64.op : f.fam === 'VOPC' ? f.op : f.fam === 'VOP2' ? 0x100 + f.op : f.fam === 'VOP1' ? 0x180 + f.op : -1;
+    const op3 = e64
+      ? e64.op
+      : f.fam === 'VOPC'
+        ? f.op
+        : f.fam === 'VOP2'
+          ? 0x100 + f.op
+          : f.fam === 'VOP1'
+            ? 0x180 + f.op
+            : -1;
     const alias = gfx7Alias(f.name);
     let ops = bySweepName.get(`${f.fam}:${f.name}`) ?? bySweepName.get(`${f.fam}:${alias}`);
-    const similar = defs.find((d) => d.name === f.name && d.family === f.fam && d.op[1] >= 0) ?? defs.find((d) => d.name === alias && d.family === f.fam && d.op[1] >= 0);
+    const similar =
+      defs.find((d) => d.name === f.name && d.family === f.fam && d.op[1] >= 0) ??
+      defs.find((d) => d.name === alias && d.family === f.fam && d.op[1] >= 0);
     if (!ops) ops = gfx7Shape(f, e64);
     const isK = /^v_mad(mk|ak)/.test(f.name);
     add(0, f.name, f.fam, ops, f.op, f.fam === 'VOP3' || isK || noE64.has(f.name) ? -1 : op3, {
@@ -593,7 +694,13 @@ function main(): void {
       clamp: (similar ? similar.clamp & 2 : 0) ? 1 : gfx7Mods(f, e64).clamp ? 1 : 0,
       omod: (similar ? similar.omod & 2 : 0) ? 1 : gfx7Mods(f, e64).omod ? 1 : 0,
       e32: f.fam !== 'VOP3',
-      e64: f.fam !== 'VOP3' && !isK && !noE64.has(f.name) && (e64 !== undefined || (similar ? (similar.e64 & 2) !== 0 : true)) ? 1 : 0,
+      e64:
+        f.fam !== 'VOP3' &&
+        !isK &&
+        !noE64.has(f.name) &&
+        (e64 !== undefined || (similar ? (similar.e64 & 2) !== 0 : true))
+          ? 1
+          : 0,
       k: isK,
     });
   }
@@ -693,7 +800,8 @@ function attrsOf(d: Def): number {
   if (/^v_cmpx|^v_cmpsx/.test(d.name)) a |= A.WritesExec;
   if (d.family === 'VOPC' && !/^v_cmpx/.test(d.name)) a |= A.WritesVcc; // e32 form writes VCC
   if (d.operands.some((o) => o.field === 'sdst' && d.family !== 'VOPC')) a |= A.WritesVcc; // carry-out (VCC in e32)
-  if (d.operands.some((o) => o.field === 'src2' && o.cls === 's' && o.type === 'b64') || /^v_div_fmas/.test(d.name)) a |= A.ReadsVcc;
+  if (d.operands.some((o) => o.field === 'src2' && o.cls === 's' && o.type === 'b64') || /^v_div_fmas/.test(d.name))
+    a |= A.ReadsVcc;
   if (/^v_(readlane|readfirstlane|writelane|permlane|mov_dpp|swap|movrel|dpp)/.test(d.name)) a |= A.CrossLane;
   if (/^v_movrel|^v_interp/.test(d.name)) a |= A.ReadsM0;
   if (/^v_nop$|^v_clrexcp$|^v_pipeflush$/.test(d.name)) a |= A.NoEffect;
@@ -703,12 +811,23 @@ function attrsOf(d: Def): number {
 // ---- output ---------------------------------------------------------------------------
 
 function write(defs: Def[]): void {
-  defs.sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  defs.sort((a, b) =>
+    a.family < b.family ? -1 : a.family > b.family ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
   const pool = new Map<string, string>();
   const opKey = (o: Op): string => `${o.role === 'dst' ? 'D' : 'S'}_${o.field}_${o.cls}${o.dwords}_${o.type}`;
-  for (const d of defs) for (const o of d.operands) pool.set(opKey(o), JSON.stringify(o).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'"));
+  for (const d of defs)
+    for (const o of d.operands)
+      pool.set(
+        opKey(o),
+        JSON.stringify(o)
+          .replace(/"(\w+)":/g, '$1:')
+          .replace(/"/g, "'"),
+      );
   const lines: string[] = [];
-  lines.push('// GENERATED by `npx tsx tools/registry/vop.ts` (llvm-mc-19 opcode sweeps + gfx7 corpus rows). Do not edit.');
+  lines.push(
+    '// GENERATED by `npx tsx tools/registry/vop.ts` (llvm-mc-19 opcode sweeps + gfx7 corpus rows). Do not edit.',
+  );
   lines.push("import type { InstructionDef, OperandDef } from '../types.ts';");
   lines.push('');
   lines.push('// Operand shapes shared by many instructions: role_field_class+dwords_type.');
@@ -717,8 +836,12 @@ function write(defs: Def[]): void {
   for (const n of names) lines.push(`  ${n}: ${pool.get(n)},`);
   lines.push('};');
   lines.push('');
-  lines.push('type Row = [name: string, family: InstructionDef["family"], op: number[], op3: number[] | 0, operands: string, attrs: number, flags: string];');
-  lines.push('// flags: abs/neg = source bitmask; clamp/omod/opsel/e64 = generation bitmask; e32 = has 32-bit form; k = madmk-style literal.');
+  lines.push(
+    'type Row = [name: string, family: InstructionDef["family"], op: number[], op3: number[] | 0, operands: string, attrs: number, flags: string];',
+  );
+  lines.push(
+    '// flags: abs/neg = source bitmask; clamp/omod/opsel/e64 = generation bitmask; e32 = has 32-bit form; k = madmk-style literal.',
+  );
   lines.push('const ROWS: Row[] = [');
   for (const d of defs) {
     const flags: string[] = [];
@@ -734,17 +857,23 @@ function write(defs: Def[]): void {
     // VOP3-encoded interpolation: attr/attrchan/high in the src0 field; the f16 forms take `high`.
     if (d.operands.some((o) => o.field === 'attr')) flags.push(/_f16$/.test(d.name) ? 'interp=1 high=1' : 'interp=1');
     const op3 = d.op3.length ? `[${d.op3.join(',')}]` : '0';
-    lines.push(`  ['${d.name}', '${d.family}', [${d.op.join(',')}], ${op3}, '${d.operands.map(opKey).join(' ')}', ${attrsOf(d)}, '${flags.join(' ')}'],`);
+    lines.push(
+      `  ['${d.name}', '${d.family}', [${d.op.join(',')}], ${op3}, '${d.operands.map(opKey).join(' ')}', ${attrsOf(d)}, '${flags.join(' ')}'],`,
+    );
   }
   lines.push('];');
   lines.push('');
   lines.push('function flagsOf(s: string): Record<string, number> {');
   lines.push('  const f: Record<string, number> = {};');
-  lines.push("  for (const kv of s.split(' ')) if (kv) f[kv.slice(0, kv.indexOf('='))] = Number(kv.slice(kv.indexOf('=') + 1));");
+  lines.push(
+    "  for (const kv of s.split(' ')) if (kv) f[kv.slice(0, kv.indexOf('='))] = Number(kv.slice(kv.indexOf('=') + 1));",
+  );
   lines.push('  return f;');
   lines.push('}');
   lines.push('');
-  lines.push('export const TABLE: readonly InstructionDef[] = ROWS.map(([name, family, op, op3, operands, attrs, flags]) => ({');
+  lines.push(
+    'export const TABLE: readonly InstructionDef[] = ROWS.map(([name, family, op, op3, operands, attrs, flags]) => ({',
+  );
   lines.push('  name,');
   lines.push('  family,');
   lines.push('  op: op as unknown as InstructionDef["op"],');

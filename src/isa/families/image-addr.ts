@@ -87,7 +87,13 @@ export function vaddrClassDwords(n: number): number {
 }
 
 /** vdata registers for dmask, d16 and tfe, or undefined when the instruction has no variant of that size. */
-export function vdataVariant(def: InstructionDef, gen: Gen, dmask: number, d16: boolean, tfe: boolean): number | undefined {
+export function vdataVariant(
+  def: InstructionDef,
+  gen: Gen,
+  dmask: number,
+  d16: boolean,
+  tfe: boolean,
+): number | undefined {
   if (kindOf(def) === 'bvh') return 4;
   const always4 = (flag(def, 'vdata4') >> gen) & 1;
   let n = always4 ? 4 : Math.max(popcount(dmask & 0xf), 1);

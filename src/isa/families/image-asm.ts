@@ -4,7 +4,14 @@
  * with llvm-mc-19's checks of data and address sizes. Instruction facts come from the
  * registry; the field layout from image-layout.ts.
  */
-import { parseBracketList, parseInteger, parseModifier, parseRegister, splitOperands, type RegisterRef } from '../asm-operands.ts';
+import {
+  parseBracketList,
+  parseInteger,
+  parseModifier,
+  parseRegister,
+  splitOperands,
+  type RegisterRef,
+} from '../asm-operands.ts';
 import { AsmError } from '../errors.ts';
 import { Gen, type Target } from '../gen.ts';
 import type { AsmStatement } from '../instruction.ts';
@@ -17,7 +24,11 @@ let imageNames: Set<string> | undefined;
 
 /** Mnemonics of image instructions of any generation (to tell "not on this GPU" from "not ours"). */
 function isImageMnemonic(name: string): boolean {
-  imageNames ??= new Set(allInstructions().filter((d) => d.family === 'MIMG').map((d) => d.name));
+  imageNames ??= new Set(
+    allInstructions()
+      .filter((d) => d.family === 'MIMG')
+      .map((d) => d.name),
+  );
   return imageNames.has(name);
 }
 
@@ -102,7 +113,8 @@ function flagOf(name: string): string | undefined {
 
 function checkModifierSupported(gen: Gen, flag: string): void {
   if (hasField(gen, flag)) return;
-  if (flag === 'a16' || flag === 'd16' || flag === 'r128') throw new AsmError(`${flag} modifier is not supported on this GPU`);
+  if (flag === 'a16' || flag === 'd16' || flag === 'r128')
+    throw new AsmError(`${flag} modifier is not supported on this GPU`);
   throw invalid();
 }
 
@@ -118,7 +130,8 @@ function checkDmask(gen: Gen, def: InstructionDef, f: Readonly<Record<string, nu
   const kind = kindOf(def);
   if (kind === 'atomic') {
     const mul = Number(def.flags?.dataMul ?? 1);
-    if (dmask !== (mul === 2 ? 0x3 : 0x1) && dmask !== (mul === 2 ? 0xf : 0x3)) throw new AsmError('invalid atomic image dmask');
+    if (dmask !== (mul === 2 ? 0x3 : 0x1) && dmask !== (mul === 2 ? 0xf : 0x3))
+      throw new AsmError('invalid atomic image dmask');
   }
   if (((Number(def.flags?.vdata4 ?? 0) >> gen) & 1) === 1 && popcount(dmask) !== 1 && kind !== 'bvh')
     throw new AsmError('invalid image_gather dmask: only one bit must be set');
@@ -138,7 +151,11 @@ function checkData(gen: Gen, def: InstructionDef, p: Parsed): void {
   if (f.d16 && (Number(def.flags?.noD16 ?? 0) >> gen) & 1) throw invalid();
   checkDmask(gen, def, f);
   if (p.vdata.dwords !== expectedData(gen, def, f))
-    throw new AsmError(gen >= Gen.GFX9 ? 'image data size does not match dmask, d16 and tfe' : 'image data size does not match dmask and tfe');
+    throw new AsmError(
+      gen >= Gen.GFX9
+        ? 'image data size does not match dmask, d16 and tfe'
+        : 'image data size does not match dmask and tfe',
+    );
 }
 
 /**

@@ -52,17 +52,18 @@ function decodeMimg(target: Target, words: Uint32Array, at: number, byteOffset: 
   // BVH instructions fix dmask, unorm and r128 to 0xf, 1, 1.
   if (kindOf(def) === 'bvh' && (f.dmask !== 0xf || !f.unorm || !f.r128))
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} needs dmask:0xf unorm r128`);
-  if (f.d16 && (Number(def.flags?.noD16 ?? 0) >> gen) & 1) throw new DecodeError('invalid-operand', byteOffset, `${def.name} has no d16 form`);
+  if (f.d16 && (Number(def.flags?.noD16 ?? 0) >> gen) & 1)
+    throw new DecodeError('invalid-operand', byteOffset, `${def.name} has no d16 form`);
   // Instructions without a sampler have no ssamp field: its bits must be zero.
   if (!hasSampler(def) && f.ssamp) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no sampler`);
   checkScalar(gen, def, f, byteOffset);
   let size = 8;
   if (f.nsa) {
     const count = nsaDefaultCount(def, gen, f);
-    if (!count) throw new DecodeError('invalid-operand', byteOffset, `no NSA form of ${def.name} has ${f.nsa} address dwords`);
+    if (!count)
+      throw new DecodeError('invalid-operand', byteOffset, `no NSA form of ${def.name} has ${f.nsa} address dwords`);
     const nsaWords = Math.ceil((count - 1) / 4);
-    if (at + 2 + nsaWords > words.length)
-      throw new DecodeError('truncated', byteOffset, 'NSA address dwords missing');
+    if (at + 2 + nsaWords > words.length) throw new DecodeError('truncated', byteOffset, 'NSA address dwords missing');
     for (let i = 1; i < count; i++) f[NSA_FIELDS[i]] = (words[at + 2 + ((i - 1) >> 2)] >>> (8 * ((i - 1) & 3))) & 0xff;
     f.nsa_count = count;
     size += 4 * nsaWords;
@@ -134,7 +135,8 @@ function widths(gen: Gen, def: InstructionDef, f: Readonly<Fields>): Widths {
   const need = addressDwords(def, gen, f.dim, f.a16 === 1);
   if (!f.nsa) {
     const addr = vaddrClassDwords(need);
-    if (data === undefined || !(bvh || hasContiguousVariant(def, addr)) || f.vaddr + addr > 256) return { data: defaultVdata(def), addr: defaultVaddr(gen, def, f.a16 === 1), lastRange: 1 };
+    if (data === undefined || !(bvh || hasContiguousVariant(def, addr)) || f.vaddr + addr > 256)
+      return { data: defaultVdata(def), addr: defaultVaddr(gen, def, f.a16 === 1), lastRange: 1 };
     return { data, addr, lastRange: 1 };
   }
   const count = f.nsa_count;

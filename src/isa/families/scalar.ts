@@ -9,7 +9,17 @@ import { Gen, type Target } from '../gen.ts';
 import type { AsmStatement, FamilyCodec, Instruction } from '../instruction.ts';
 import { lookupOpcode } from '../registry/registry.ts';
 import type { Family, InstructionDef, OperandDef } from '../registry/types.ts';
-import { SRC_LITERAL, hex, inlineFloatText, inlineInteger, namedSourceText, nullCode, scalarRegName, sgprCount, ttmpBase } from '../operands.ts';
+import {
+  SRC_LITERAL,
+  hex,
+  inlineFloatText,
+  inlineInteger,
+  namedSourceText,
+  nullCode,
+  scalarRegName,
+  sgprCount,
+  ttmpBase,
+} from '../operands.ts';
 import { formatImm, formatPlainImm, type ImmStyle } from './scalar-syms.ts';
 import { assembleScalar } from './scalar-asm.ts';
 
@@ -24,7 +34,12 @@ function need(words: Uint32Array, at: number, byteOffset: number, what: string):
 
 function lookup(gen: Gen, family: Family, op: number, byteOffset: number): InstructionDef {
   const def = lookupOpcode(gen, family, op);
-  if (!def) throw new DecodeError('unknown-opcode', byteOffset, `${family} opcode ${op} is not an instruction of this generation`);
+  if (!def)
+    throw new DecodeError(
+      'unknown-opcode',
+      byteOffset,
+      `${family} opcode ${op} is not an instruction of this generation`,
+    );
   return def;
 }
 
@@ -90,14 +105,31 @@ function infoOf(def: InstructionDef): ScalarDefInfo {
   const sourceFields = def.operands.filter((o) => o.field.startsWith('ssrc') && o.cls !== 'imm').map((o) => o.field);
   const regs = def.operands.filter((o) => (o.cls === 's' || o.cls === 'ss') && o.field !== 'offset');
   const check = (smrd: boolean) =>
-    regs.map((o) => ({ field: o.field, readField: smrd && o.field === 'sdata' ? 'sdst' : o.field, dwords: o.dwords, ssrc: o.field.startsWith('ssrc') }));
-  info = { literalProbes, sourceFields, regChecks: check(false), smrdRegChecks: check(true), hasOffset: def.operands.some((o) => o.field === 'offset') };
+    regs.map((o) => ({
+      field: o.field,
+      readField: smrd && o.field === 'sdata' ? 'sdst' : o.field,
+      dwords: o.dwords,
+      ssrc: o.field.startsWith('ssrc'),
+    }));
+  info = {
+    literalProbes,
+    sourceFields,
+    regChecks: check(false),
+    smrdRegChecks: check(true),
+    hasOffset: def.operands.some((o) => o.field === 'offset'),
+  };
   defInfos.set(def, info);
   return info;
 }
 
 /** Reads the literal if any source operand of the instruction names one. */
-function readLiteral(def: InstructionDef, fields: Record<string, number>, words: Uint32Array, at: number, byteOffset: number): number | undefined {
+function readLiteral(
+  def: InstructionDef,
+  fields: Record<string, number>,
+  words: Uint32Array,
+  at: number,
+  byteOffset: number,
+): number | undefined {
   const probes = infoOf(def).literalProbes;
   for (let i = 0; i < probes.length; i++) {
     const p = probes[i];
@@ -110,13 +142,23 @@ function checkSources(gen: Gen, def: InstructionDef, fields: Record<string, numb
   const names = infoOf(def).sourceFields;
   for (let i = 0; i < names.length; i++) {
     const field = names[i];
-    if (!validSource(gen, fields[field])) throw new DecodeError('invalid-operand', byteOffset, `${field} code ${fields[field]} is reserved`);
+    if (!validSource(gen, fields[field]))
+      throw new DecodeError('invalid-operand', byteOffset, `${field} code ${fields[field]} is reserved`);
   }
 }
 
-function make(def: InstructionDef, family: Family, byteOffset: number, dwords: number, fields: Record<string, number>, literal?: number): Instruction {
+function make(
+  def: InstructionDef,
+  family: Family,
+  byteOffset: number,
+  dwords: number,
+  fields: Record<string, number>,
+  literal?: number,
+): Instruction {
   const size = (dwords + (literal === undefined ? 0 : 1)) * 4;
-  return literal === undefined ? { def, encoding: family, offset: byteOffset, size, fields } : { def, encoding: family, offset: byteOffset, size, fields, literal };
+  return literal === undefined
+    ? { def, encoding: family, offset: byteOffset, size, fields }
+    : { def, encoding: family, offset: byteOffset, size, fields, literal };
 }
 
 function decodeSalu(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
@@ -140,7 +182,8 @@ function decodeSalu(target: Target, words: Uint32Array, at: number, family: Fami
       fields = { op: (w >>> 16) & 0x7f, simm16: w & 0xffff };
   }
   const def = lookup(gen, family, fields.op, byteOffset);
-  if (def.flags?.strict && fields.simm16 !== 0) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate`);
+  if (def.flags?.strict && fields.simm16 !== 0)
+    throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate`);
   checkSources(gen, def, fields, byteOffset);
   checkRegisters(gen, def, fields, byteOffset);
   const literal = readLiteral(def, fields, words, at, byteOffset);
@@ -150,10 +193,19 @@ function decodeSalu(target: Target, words: Uint32Array, at: number, family: Fami
 /** gfx7 SMRD: one dword; a literal dword offset follows when offset = 255 with imm = 0. */
 function decodeSmrd(words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
-  const fields = { op: (w >>> 22) & 0x1f, sdst: (w >>> 15) & 0x7f, sbase: ((w >>> 9) & 0x3f) << 1, imm: (w >>> 8) & 1, offset: w & 0xff };
+  const fields = {
+    op: (w >>> 22) & 0x1f,
+    sdst: (w >>> 15) & 0x7f,
+    sbase: ((w >>> 9) & 0x3f) << 1,
+    imm: (w >>> 8) & 1,
+    offset: w & 0xff,
+  };
   const def = lookup(Gen.GFX7, 'SMEM', fields.op, byteOffset);
   checkRegisters(Gen.GFX7, def, fields, byteOffset, true);
-  const literal = fields.imm === 0 && fields.offset === SRC_LITERAL && hasOperand(def, 'offset') ? need(words, at + 1, byteOffset, 'the literal offset') : undefined;
+  const literal =
+    fields.imm === 0 && fields.offset === SRC_LITERAL && hasOperand(def, 'offset')
+      ? need(words, at + 1, byteOffset, 'the literal offset')
+      : undefined;
   return make(def, 'SMEM', byteOffset, 1, fields, literal);
 }
 
@@ -185,13 +237,30 @@ function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number
       soe,
     };
   } else if (gen <= Gen.GFX9) {
-    fields = { op, sdata, sbase, glc: (w >>> 16) & 1, imm: (w >>> 17) & 1, offset: w1 & (gen === Gen.GFX8 ? 0xfffff : 0x1fffff), soffset: w1 & 0x7f };
+    fields = {
+      op,
+      sdata,
+      sbase,
+      glc: (w >>> 16) & 1,
+      imm: (w >>> 17) & 1,
+      offset: w1 & (gen === Gen.GFX8 ? 0xfffff : 0x1fffff),
+      soffset: w1 & 0x7f,
+    };
   } else {
     const gfx11 = gen >= Gen.GFX11;
-    fields = { op, sdata, sbase, glc: (w >>> (gfx11 ? 14 : 16)) & 1, dlc: (w >>> (gfx11 ? 13 : 14)) & 1, offset: w1 & 0x1fffff, soffset: (w1 >>> 25) & 0x7f };
+    fields = {
+      op,
+      sdata,
+      sbase,
+      glc: (w >>> (gfx11 ? 14 : 16)) & 1,
+      dlc: (w >>> (gfx11 ? 13 : 14)) & 1,
+      offset: w1 & 0x1fffff,
+      soffset: (w1 >>> 25) & 0x7f,
+    };
   }
   const def = lookup(gen, 'SMEM', op, byteOffset);
-  if (def.flags?.strict && fields.imm) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate offset`);
+  if (def.flags?.strict && fields.imm)
+    throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate offset`);
   checkRegisters(gen, def, fields, byteOffset);
   return make(def, 'SMEM', byteOffset, 2, fields);
 }
@@ -199,14 +268,25 @@ function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number
 // ---- printing ----
 
 /** Register operands must name registers of this generation, else LLVM rejects the bytes. */
-function checkRegisters(gen: Gen, def: InstructionDef, fields: Record<string, number>, byteOffset: number, smrd = false): void {
+function checkRegisters(
+  gen: Gen,
+  def: InstructionDef,
+  fields: Record<string, number>,
+  byteOffset: number,
+  smrd = false,
+): void {
   const info = infoOf(def);
   const checks = smrd ? info.smrdRegChecks : info.regChecks;
   for (let i = 0; i < checks.length; i++) {
     const o = checks[i];
     const code = fields[o.readField];
     if (o.ssrc && code >= 128) continue;
-    if (regName(gen, code, o.dwords) === undefined) throw new DecodeError('invalid-operand', byteOffset, `${o.field} code ${code} is not a ${o.dwords}-dword register`);
+    if (regName(gen, code, o.dwords) === undefined)
+      throw new DecodeError(
+        'invalid-operand',
+        byteOffset,
+        `${o.field} code ${code} is not a ${o.dwords}-dword register`,
+      );
   }
 }
 
@@ -313,7 +393,8 @@ function smemOffsetText(gen: Gen, inst: Instruction): string {
   }
   if (gen === Gen.GFX8) return f.imm ? hex(f.offset) : regText(gen, f.soffset, 1);
   if (gen === Gen.GFX9) {
-    if (f.soe) return f.imm ? `${regText(gen, f.soffset, 1)} offset:${signedHex(sext21(f.offset))}` : regText(gen, f.soffset, 1);
+    if (f.soe)
+      return f.imm ? `${regText(gen, f.soffset, 1)} offset:${signedHex(sext21(f.offset))}` : regText(gen, f.soffset, 1);
     return f.imm ? signedHex(sext21(f.offset)) : regText(gen, f.soffset, 1);
   }
   const off = sext21(f.offset);
@@ -362,13 +443,20 @@ export function branchTarget(inst: Instruction): number | undefined {
 export const codec: FamilyCodec = {
   families: SCALAR_FAMILIES,
   decode(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
-    if (family === 'SMEM') return target.gen === Gen.GFX7 ? decodeSmrd(words, at, byteOffset) : decodeSmem(target.gen, words, at, byteOffset);
+    if (family === 'SMEM')
+      return target.gen === Gen.GFX7
+        ? decodeSmrd(words, at, byteOffset)
+        : decodeSmem(target.gen, words, at, byteOffset);
     return decodeSalu(target, words, at, family, byteOffset);
   },
   print(target: Target, inst: Instruction): string {
     return inst.encoding === 'SMEM' ? printSmem(target.gen, inst) : printSalu(target.gen, inst);
   },
-  assemble(target: Target, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number[] | undefined {
+  assemble(
+    target: Target,
+    stmt: AsmStatement,
+    resolveLabel: (name: string) => number | undefined,
+  ): number[] | undefined {
     return assembleScalar(target, stmt, resolveLabel);
   },
 };

@@ -7,7 +7,16 @@ import { Gen, type Target } from '../gen.ts';
 import { Attr, type InstructionDef, type OperandDef } from '../registry/types.ts';
 import { m0Code, nullCode } from '../operands.ts';
 import { f16Bits, f32Bits } from '../asm-operands.ts';
-import { fail, operandDwords, parseBigInteger, parseScalarDst, parseSource, parseVgpr, type Src, type SrcClass } from './vop-asm-operands.ts';
+import {
+  fail,
+  operandDwords,
+  parseBigInteger,
+  parseScalarDst,
+  parseSource,
+  parseVgpr,
+  type Src,
+  type SrcClass,
+} from './vop-asm-operands.ts';
 import { intModMask, isLaneMask, laneMaskDwords, vccText } from './vop-operands.ts';
 import type { BitList, VopModifiers } from './vop-asm-mods.ts';
 
@@ -51,7 +60,11 @@ class Reads {
   /** LLVM keeps one literal: equal values of equal operand size share it. */
   private addLiteral(v: number, size: number, onBus: boolean): void {
     if (this.hasLiteral && (this.literal !== v >>> 0 || this.literalSize !== size))
-      fail(this.target.gen >= Gen.GFX10 ? 'only one unique literal operand is allowed' : 'only one literal operand is allowed');
+      fail(
+        this.target.gen >= Gen.GFX10
+          ? 'only one unique literal operand is allowed'
+          : 'only one literal operand is allowed',
+      );
     this.hasLiteral = true;
     this.literal = v >>> 0;
     this.literalSize = size;
@@ -175,7 +188,8 @@ export function encodeE32(target: Target, def: InstructionDef, ops: readonly str
     const t = ops[i++];
     if (t === undefined) tooFew();
     if (op.cls === 'imm') reads.addK(kValue(t, op));
-    else if (op.field === 'vdst') vdst = op.cls === 'v' ? parseVgpr(target, t, op.dwords) : parseScalarDst(target, t, 1);
+    else if (op.field === 'vdst')
+      vdst = op.cls === 'v' ? parseVgpr(target, t, op.dwords) : parseScalarDst(target, t, 1);
     else if (op.field === 'src0' || op.field === 'src1') {
       // vsrc1 holds a VGPR, but gfx7's readlane/writelane keep their SGPR lane select there.
       const s = reads.source(t, op, op.field === 'src0' ? srcClass(op) : op.cls === 's' ? 's' : 'v', true);
@@ -276,7 +290,8 @@ export function encodeVop3(target: Target, def: InstructionDef, ops: readonly st
   const f = vop3Operands(target, def, ops, reads);
   if (implicitVccRead(def)) reads.implicitVcc();
   if (def.attrs & Attr.ReadsM0) reads.implicitM0();
-  if (mods.clamp && !genFlag(def, 'clamp', gen)) fail(gen <= Gen.GFX8 ? 'integer clamping is not supported on this GPU' : 'invalid operand for instruction');
+  if (mods.clamp && !genFlag(def, 'clamp', gen))
+    fail(gen <= Gen.GFX8 ? 'integer clamping is not supported on this GPU' : 'invalid operand for instruction');
   if (mods.omod && !genFlag(def, 'omod', gen)) fail();
   let opSel = 0;
   if (mods.opSel) {
@@ -357,7 +372,14 @@ export function encodeVop3p(target: Target, def: InstructionDef, ops: readonly s
   if (reads.literals.length && gen < Gen.GFX10) fail('literal operands are not supported');
   reads.checkBus(def);
   const prefix = gen === Gen.GFX9 ? 0x1a7 << 23 : 0xcc << 24;
-  const w0 = prefix | (def.op[gen] << 16) | vdst | (negHi << 8) | (opSel << 11) | (((opSelHi >>> 2) & 1) << 14) | ((mods.clamp ? 1 : 0) << 15);
+  const w0 =
+    prefix |
+    (def.op[gen] << 16) |
+    vdst |
+    (negHi << 8) |
+    (opSel << 11) |
+    (((opSelHi >>> 2) & 1) << 14) |
+    ((mods.clamp ? 1 : 0) << 15);
   const w1 = src[0] | (src[1] << 9) | (src[2] << 18) | ((opSelHi & 3) << 27) | (negLo << 29);
   return [w0 >>> 0, w1 >>> 0, ...reads.literals];
 }

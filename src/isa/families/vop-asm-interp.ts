@@ -88,7 +88,8 @@ function encode(target: Target, def: InstructionDef, text: string): number[] {
       if (s.abs) abs |= 1 << k;
     }
   });
-  const w0 = ((gen >= Gen.GFX10 ? 0x35 : 0x34) << 26) | (def.op[gen] << 16) | ((mods.clamp ? 1 : 0) << 15) | (abs << 8) | vdst;
+  const w0 =
+    ((gen >= Gen.GFX10 ? 0x35 : 0x34) << 26) | (def.op[gen] << 16) | ((mods.clamp ? 1 : 0) << 15) | (abs << 8) | vdst;
   const w1 = src[0] | (src[1] << 9) | (src[2] << 18) | (mods.omod << 27) | (neg << 29);
   return [w0 >>> 0, w1 >>> 0];
 }

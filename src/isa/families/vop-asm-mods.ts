@@ -26,7 +26,8 @@ export interface VopModifiers {
 
 function bitList(value: string | undefined, name: string): BitList {
   const list = value === undefined ? undefined : parseBracketList(value);
-  if (!list) fail(value?.trim().startsWith('[') ? 'expected a closing square bracket' : 'expected a left square bracket');
+  if (!list)
+    fail(value?.trim().startsWith('[') ? 'expected a closing square bracket' : 'expected a left square bracket');
   if (list.length === 0 || list.length > 4) fail(`invalid ${name} value.`);
   let bits = 0;
   list.forEach((t, i) => {

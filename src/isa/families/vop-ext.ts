@@ -78,7 +78,9 @@ function infoOf(def: InstructionDef): DefInfo {
       sourceClasses,
       isMix: def.name.startsWith('v_fma_mix'),
       isMac: /^v_f?mac_/.test(def.name),
-      vop3b: explicit.some((o) => o.role === 'dst' && o.cls === 'v') && explicit.some((o) => o.role === 'dst' && o.cls === 's'),
+      vop3b:
+        explicit.some((o) => o.role === 'dst' && o.cls === 'v') &&
+        explicit.some((o) => o.role === 'dst' && o.cls === 's'),
     };
     defInfos.set(def, info);
   }
@@ -284,7 +286,8 @@ function checkSdwa(target: Target, family: Family, w1: number, w0Vsrc1: number, 
     if (((w1 >>> 8) & 7) > 6) badSdwa(byteOffset, 'reserved dst_sel');
   }
   if (gen >= Gen.GFX9) {
-    if ((w1 >>> 23) & 1 && !scalarSourceOk(target, w1 & 0xff)) badSdwa(byteOffset, 'src0 is not a source SDWA can hold');
+    if ((w1 >>> 23) & 1 && !scalarSourceOk(target, w1 & 0xff))
+      badSdwa(byteOffset, 'src0 is not a source SDWA can hold');
     if ((w1 >>> 31) & 1 && family !== 'VOP1' && !scalarSourceOk(target, w0Vsrc1))
       badSdwa(byteOffset, 'src1 is not a source SDWA can hold');
   }
@@ -325,7 +328,10 @@ function decodeVop3Dpp(
   // src1/src2 hold VGPRs (256+) or scalar sources; a literal or reserved code has no meaning here.
   const src1 = (w1 >>> 9) & 0x1ff;
   const src2 = (w1 >>> 18) & 0x1ff;
-  if ((src1 < 256 && src1 !== 0 && !scalarSourceOk(target, src1)) || (src2 < 256 && src2 !== 0 && !scalarSourceOk(target, src2)))
+  if (
+    (src1 < 256 && src1 !== 0 && !scalarSourceOk(target, src1)) ||
+    (src2 < 256 && src2 !== 0 && !scalarSourceOk(target, src2))
+  )
     throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has a source it cannot hold`);
   // Lane-mask sources (carry-in, v_cndmask's mask) are scalar.
   const classes = infoOf(def).sourceClasses;

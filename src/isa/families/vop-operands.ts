@@ -147,7 +147,12 @@ export function printScalarDst(target: Target, code: number, op: OperandDef): st
 }
 
 /** A 9-bit source operand: VGPR (256+), scalar register, inline constant or literal (255). */
-export function printSource(target: Target, code: number, op: OperandDef, literal: number | undefined): string | undefined {
+export function printSource(
+  target: Target,
+  code: number,
+  op: OperandDef,
+  literal: number | undefined,
+): string | undefined {
   if (code >= 256) return vgprName(code - 256, op.dwords);
   if (code === 255) return literal === undefined ? undefined : printImmediate(literal, op.type, target.gen);
   if (code >= 128 && code <= 248 && (code < 235 || code > 239)) return printInline(code, op.type, target.gen);
@@ -168,7 +173,8 @@ export function withFloatMods(text: string, neg: boolean, abs: boolean): string 
  * `neg(x)`, because `-x` would read back as a different constant (LLVM does the same).
  */
 export function withSourceMods(text: string, code: number, neg: boolean, abs: boolean): string {
-  if (neg && !abs && ((code >= 128 && code <= 248 && (code < 235 || code > 239)) || code === 255)) return `neg(${text})`;
+  if (neg && !abs && ((code >= 128 && code <= 248 && (code < 235 || code > 239)) || code === 255))
+    return `neg(${text})`;
   return withFloatMods(text, neg, abs);
 }
 

@@ -17,7 +17,17 @@ import { lookupOpcode, lookupVop3Opcode } from '../registry/registry.ts';
 import type { Family, InstructionDef, OperandDef } from '../registry/types.ts';
 import { assembleVopExtension, decodeVopExtension, isVopExtensionEncoding, printVopExtension } from './vop-ext.ts';
 import { hex } from '../operands.ts';
-import { intModMask, isLaneMask, printImmediate, printScalarDst, printSource, printVgpr, vccText, withFloatMods, withSourceMods } from './vop-operands.ts';
+import {
+  intModMask,
+  isLaneMask,
+  printImmediate,
+  printScalarDst,
+  printSource,
+  printVgpr,
+  vccText,
+  withFloatMods,
+  withSourceMods,
+} from './vop-operands.ts';
 import { attrText, interpParamText } from './interp-codec.ts';
 import { assembleVop } from './vop-asm.ts';
 
@@ -97,7 +107,8 @@ function opTable(gen: Gen, which: number): readonly (InstructionDef | undefined)
   if (!t) {
     const family = TABLE_FAMILIES[which];
     const a: (InstructionDef | undefined)[] = [];
-    for (let op = 0; op < 1024; op++) a.push(family === 'E64' ? lookupVop3Opcode(gen, op) : lookupOpcode(gen, family, op));
+    for (let op = 0; op < 1024; op++)
+      a.push(family === 'E64' ? lookupVop3Opcode(gen, op) : lookupOpcode(gen, family, op));
     opTables[k] = t = a;
   }
   return t;
@@ -109,7 +120,11 @@ function literalAt(words: Uint32Array, at: number, byteOffset: number): number {
 }
 
 function unknownOpcode(family: string, op: number, byteOffset: number): DecodeError {
-  return new DecodeError('unknown-opcode', byteOffset, `${family} opcode ${op} is not an instruction of this generation`);
+  return new DecodeError(
+    'unknown-opcode',
+    byteOffset,
+    `${family} opcode ${op} is not an instruction of this generation`,
+  );
 }
 
 /** Per generation: which 9-bit source codes name something (built once). */
@@ -126,7 +141,8 @@ function validSources(target: Target): Uint8Array {
 }
 
 function checkSrc(target: Target, code: number, byteOffset: number): void {
-  if (validSources(target)[code] === 0) throw new DecodeError('invalid-operand', byteOffset, `source operand code ${code} is reserved`);
+  if (validSources(target)[code] === 0)
+    throw new DecodeError('invalid-operand', byteOffset, `source operand code ${code} is reserved`);
 }
 
 const srcCounts = new WeakMap<InstructionDef, number>();
@@ -150,12 +166,21 @@ function decodeVop1(target: Target, words: Uint32Array, at: number, byteOffset: 
   // Operand-less instructions (v_nop) ignore the source field, literal marker included.
   // From gfx8 LLVM requires their vdst field to be zero (v_nop, v_clrexcp, v_pipeflush).
   if (def.operands.length === 0) {
-    if (target.gen !== Gen.GFX7 && (w >>> 17) & 0xff) throw new DecodeError('invalid-operand', byteOffset, 'vdst must be zero');
+    if (target.gen !== Gen.GFX7 && (w >>> 17) & 0xff)
+      throw new DecodeError('invalid-operand', byteOffset, 'vdst must be zero');
     return { def, encoding: 'VOP1', offset: byteOffset, size: 4, fields: { op, vdst: 0, src0 } };
   }
   checkSrc(target, src0, byteOffset);
   const fields = { op, vdst: (w >>> 17) & 0xff, src0 };
-  if (src0 === SRC_LITERAL) return { def, encoding: 'VOP1', offset: byteOffset, size: 8, fields, literal: literalAt(words, at + 1, byteOffset) };
+  if (src0 === SRC_LITERAL)
+    return {
+      def,
+      encoding: 'VOP1',
+      offset: byteOffset,
+      size: 8,
+      fields,
+      literal: literalAt(words, at + 1, byteOffset),
+    };
   return { def, encoding: 'VOP1', offset: byteOffset, size: 4, fields };
 }
 
@@ -173,7 +198,14 @@ function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: 
   checkSrc(target, src0, byteOffset);
   const fields = { op, vdst: (w >>> 17) & 0xff, vsrc1: (w >>> 9) & 0xff, src0 };
   if (src0 === SRC_LITERAL || info(def).k)
-    return { def, encoding: 'VOP2', offset: byteOffset, size: 8, fields, literal: literalAt(words, at + 1, byteOffset) };
+    return {
+      def,
+      encoding: 'VOP2',
+      offset: byteOffset,
+      size: 8,
+      fields,
+      literal: literalAt(words, at + 1, byteOffset),
+    };
   return { def, encoding: 'VOP2', offset: byteOffset, size: 4, fields };
 }
 
@@ -185,25 +217,49 @@ function decodeVopc(target: Target, words: Uint32Array, at: number, byteOffset: 
   const src0 = w & 0x1ff;
   checkSrc(target, src0, byteOffset);
   const fields = { op, vsrc1: (w >>> 9) & 0xff, src0 };
-  if (src0 === SRC_LITERAL) return { def, encoding: 'VOPC', offset: byteOffset, size: 8, fields, literal: literalAt(words, at + 1, byteOffset) };
+  if (src0 === SRC_LITERAL)
+    return {
+      def,
+      encoding: 'VOPC',
+      offset: byteOffset,
+      size: 8,
+      fields,
+      literal: literalAt(words, at + 1, byteOffset),
+    };
   return { def, encoding: 'VOPC', offset: byteOffset, size: 4, fields };
 }
 
-const E64_ENCODING: Readonly<Record<string, Encoding>> = { VOP1: 'VOP1_E64', VOP2: 'VOP2_E64', VOPC: 'VOPC_E64', VOP3: 'VOP3' };
+const E64_ENCODING: Readonly<Record<string, Encoding>> = {
+  VOP1: 'VOP1_E64',
+  VOP2: 'VOP2_E64',
+  VOPC: 'VOPC_E64',
+  VOP3: 'VOP3',
+};
 
 /** Checks the used sources and reads the literal a gfx10+ VOP3/VOP3P source may name. */
-function vop3Literal(target: Target, n: number, src0: number, src1: number, src2: number, words: Uint32Array, at: number, byteOffset: number): number | undefined {
+function vop3Literal(
+  target: Target,
+  n: number,
+  src0: number,
+  src1: number,
+  src2: number,
+  words: Uint32Array,
+  at: number,
+  byteOffset: number,
+): number | undefined {
   let needs = false;
   if (n > 0) {
     const valid = validSources(target);
     for (let k = 0; k < n; k++) {
       const code = k === 0 ? src0 : k === 1 ? src1 : src2;
-      if (valid[code] === 0) throw new DecodeError('invalid-operand', byteOffset, `source operand code ${code} is reserved`);
+      if (valid[code] === 0)
+        throw new DecodeError('invalid-operand', byteOffset, `source operand code ${code} is reserved`);
       if (code === SRC_LITERAL) needs = true;
     }
   }
   if (!needs) return undefined;
-  if (target.gen < Gen.GFX10) throw new DecodeError('invalid-operand', byteOffset, 'VOP3 takes no literal before gfx10');
+  if (target.gen < Gen.GFX10)
+    throw new DecodeError('invalid-operand', byteOffset, 'VOP3 takes no literal before gfx10');
   return literalAt(words, at + 2, byteOffset);
 }
 
@@ -247,7 +303,16 @@ function decodeVop3(target: Target, words: Uint32Array, at: number, byteOffset: 
  * interpolant (v_interp_mov's slot) is in src1, the f16 forms' third operand in src2. The
  * src0 modifier bits and those of absent sources are fixed at zero; op_sel is ignored.
  */
-function decodeInterpVop3(target: Target, def: InstructionDef, op: number, w0: number, w1: number, words: Uint32Array, at: number, byteOffset: number): Instruction {
+function decodeInterpVop3(
+  target: Target,
+  def: InstructionDef,
+  op: number,
+  w0: number,
+  w1: number,
+  words: Uint32Array,
+  at: number,
+  byteOffset: number,
+): Instruction {
   const src0 = w1 & 0x1ff;
   const src1 = (w1 >>> 9) & 0x1ff;
   const src2 = (w1 >>> 18) & 0x1ff;
@@ -255,16 +320,26 @@ function decodeInterpVop3(target: Target, def: InstructionDef, op: number, w0: n
   const neg = (w1 >>> 29) & 7;
   const omod = (w1 >>> 27) & 3;
   const allowed = flag(def, 'abs') | flag(def, 'neg');
-  if ((abs | neg) & ~allowed & 7) throw new DecodeError('invalid-operand', byteOffset, 'modifier on an operand without one');
+  if ((abs | neg) & ~allowed & 7)
+    throw new DecodeError('invalid-operand', byteOffset, 'modifier on an operand without one');
   if (src0 >>> 8 && !flag(def, 'high')) throw new DecodeError('invalid-operand', byteOffset, 'high is not allowed');
-  if (omod && !hasGenFlag(def, 'omod', target.gen)) throw new DecodeError('invalid-operand', byteOffset, 'omod not allowed');
+  if (omod && !hasGenFlag(def, 'omod', target.gen))
+    throw new DecodeError('invalid-operand', byteOffset, 'omod not allowed');
   const hasSrc2 = srcCount(def) === 2;
   if (!hasSrc2 && src2 !== 0) throw new DecodeError('invalid-operand', byteOffset, 'src2 must be zero');
   const fields = { op, vdst: w0 & 0xff, abs, clamp: (w0 >>> 15) & 1, src0, src1, src2, omod, neg };
   const isParam = def.operands[1]?.field === 'param';
   if (!isParam && (src1 === SRC_LITERAL || (hasSrc2 && src2 === SRC_LITERAL))) {
-    if (target.gen < Gen.GFX10) throw new DecodeError('invalid-operand', byteOffset, 'VOP3 takes no literal before gfx10');
-    return { def, encoding: 'VOP3', offset: byteOffset, size: 12, fields, literal: literalAt(words, at + 2, byteOffset) };
+    if (target.gen < Gen.GFX10)
+      throw new DecodeError('invalid-operand', byteOffset, 'VOP3 takes no literal before gfx10');
+    return {
+      def,
+      encoding: 'VOP3',
+      offset: byteOffset,
+      size: 12,
+      fields,
+      literal: literalAt(words, at + 2, byteOffset),
+    };
   }
   if (!isParam) checkSrc(target, src1, byteOffset);
   if (hasSrc2) checkSrc(target, src2, byteOffset);
@@ -285,7 +360,8 @@ function printInterpVop3(target: Target, inst: Instruction): string[] {
       const k = srcIndex(op);
       const code = k === 1 ? f.src1 : f.src2;
       t = vgprOnlyNote(op, code, printSource(target, code, op, inst.literal));
-      if (t !== undefined && code < 256 && !(code >= 128 && code <= 248) && code !== SRC_LITERAL) t = `${t}/*Invalid register, operand has 'VGPR_32' register class*/`;
+      if (t !== undefined && code < 256 && !(code >= 128 && code <= 248) && code !== SRC_LITERAL)
+        t = `${t}/*Invalid register, operand has 'VGPR_32' register class*/`;
       if (t !== undefined) t = withFloatMods(t, ((f.neg >>> k) & 1) === 1, ((f.abs >>> k) & 1) === 1);
     }
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
@@ -306,14 +382,25 @@ function checkVop3Unused(
   target: Target,
   def: InstructionDef,
   di: DefInfo,
-  f: { readonly src0: number; readonly src1: number; readonly src2: number; readonly neg: number; readonly abs: number; readonly omod: number; readonly clamp: number },
+  f: {
+    readonly src0: number;
+    readonly src1: number;
+    readonly src2: number;
+    readonly neg: number;
+    readonly abs: number;
+    readonly omod: number;
+    readonly clamp: number;
+  },
   byteOffset: number,
 ): void {
   const n = di.srcCount;
   const past = 7 & ~((1 << n) - 1);
-  for (let k = n; k < 3; k++) if ((k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2) !== 0) throw new DecodeError('invalid-operand', byteOffset, `src${k} must be zero`);
+  for (let k = n; k < 3; k++)
+    if ((k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2) !== 0)
+      throw new DecodeError('invalid-operand', byteOffset, `src${k} must be zero`);
   const vop3b = di.vop3b;
-  if (f.neg & past || (!vop3b && f.abs & past)) throw new DecodeError('invalid-operand', byteOffset, 'modifier on an absent source');
+  if (f.neg & past || (!vop3b && f.abs & past))
+    throw new DecodeError('invalid-operand', byteOffset, 'modifier on an absent source');
   const genBit = 1 << target.gen;
   if (f.omod && !(di.omod & genBit)) throw new DecodeError('invalid-operand', byteOffset, 'omod not allowed');
   // Modifier bits the instruction lacks are fixed at zero too (from gfx8; gfx7's rows come from its assembler).
@@ -342,7 +429,8 @@ function decodeVop3p(target: Target, words: Uint32Array, at: number, byteOffset:
   const src2 = (w1 >>> 18) & 0x1ff;
   const n = info(def).srcCount;
   const literal = vop3Literal(target, n, src0, src1, src2, words, at, byteOffset);
-  if ((n < 3 && src2 !== 0) || (n < 2 && src1 !== 0)) throw new DecodeError('invalid-operand', byteOffset, 'unused source must be zero');
+  if ((n < 3 && src2 !== 0) || (n < 2 && src1 !== 0))
+    throw new DecodeError('invalid-operand', byteOffset, 'unused source must be zero');
   const fields = {
     op,
     vdst: w0 & 0xff,
@@ -371,7 +459,8 @@ function mnemonic(target: Target, inst: Instruction): string {
     const di = info(def);
     return di.e64 & (1 << target.gen) ? di.e32Name : def.name;
   }
-  if (inst.encoding === 'VOP1_E64' || inst.encoding === 'VOP2_E64' || inst.encoding === 'VOPC_E64') return info(def).e64Name;
+  if (inst.encoding === 'VOP1_E64' || inst.encoding === 'VOP2_E64' || inst.encoding === 'VOPC_E64')
+    return info(def).e64Name;
   return def.name;
 }
 
@@ -381,7 +470,12 @@ function srcIndex(op: OperandDef): number {
 
 /** LLVM decodes a constant in a VGPR-only source but marks it `/*Invalid immediate*\/`. */
 function vgprOnlyNote(op: OperandDef, code: number, text: string | undefined): string | undefined {
-  if (text === undefined || !(op.cls === 'v' || isLaneMask(op)) || !((code >= 128 && code <= 248 && (code < 235 || code > 239)) || code === SRC_LITERAL)) return text;
+  if (
+    text === undefined ||
+    !(op.cls === 'v' || isLaneMask(op)) ||
+    !((code >= 128 && code <= 248 && (code < 235 || code > 239)) || code === SRC_LITERAL)
+  )
+    return text;
   return `${text}/*Invalid immediate*/`;
 }
 
@@ -401,12 +495,19 @@ function printE32Operands(target: Target, inst: Instruction): string[] {
       if (v >= 128) invalid(inst, '16-bit operands take v0-v127 in 32-bit forms');
     }
     if (isLaneMask(op)) t = vccText(target);
-    else if (op.cls === 'imm') t = hex(inst.literal ?? 0); // madmk/madak's K prints in hex whatever its type
+    else if (op.cls === 'imm')
+      t = hex(inst.literal ?? 0); // madmk/madak's K prints in hex whatever its type
     // readfirstlane's SGPR destination: LLVM names any 8-bit source code there (src_vccz, -10).
-    else if (op.field === 'vdst') t = op.cls === 'v' ? printVgpr(f.vdst, op) : (printScalarDst(target, f.vdst, op) ?? vgprOnlyNote({ ...op, cls: 'v' }, f.vdst, printSource(target, f.vdst, op, undefined)));
+    else if (op.field === 'vdst')
+      t =
+        op.cls === 'v'
+          ? printVgpr(f.vdst, op)
+          : (printScalarDst(target, f.vdst, op) ??
+            vgprOnlyNote({ ...op, cls: 'v' }, f.vdst, printSource(target, f.vdst, op, undefined)));
     else if (op.field === 'src0') t = vgprOnlyNote(op, f.src0, printSource(target, f.src0, op, inst.literal));
     // gfx7's readlane/writelane keep an SGPR lane select in vsrc1.
-    else if (op.field === 'src1') t = op.cls === 's' ? printSource(target, f.vsrc1, op, undefined) : printVgpr(f.vsrc1, op);
+    else if (op.field === 'src1')
+      t = op.cls === 's' ? printSource(target, f.vsrc1, op, undefined) : printVgpr(f.vsrc1, op);
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
     out.push(t);
   }
@@ -438,9 +539,9 @@ function printVop3(target: Target, inst: Instruction): string[] {
       const code = def.family === 'VOPC' ? f.vdst : f.sdst;
       t = printScalarDst(target, code, op);
       // A VOPC e64 destination holding a constant code: LLVM prints it, marked.
-      if (t === undefined && def.family === 'VOPC') t = vgprOnlyNote(op, code, printSource(target, code, op, inst.literal));
-    }
-    else {
+      if (t === undefined && def.family === 'VOPC')
+        t = vgprOnlyNote(op, code, printSource(target, code, op, inst.literal));
+    } else {
       const k = srcIndex(op);
       if (k < 0) invalid(inst, `operand ${op.field} has no VOP3 field`);
       const code = k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2;
@@ -482,9 +583,11 @@ function printVop3p(target: Target, inst: Instruction): string[] {
       const code = k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2;
       // LLVM prints a mixed-precision FMA's literal as a 16-bit float (its low half).
       t = printSource(target, code, op, inst.literal);
-      if (code === SRC_LITERAL && inst.literal !== undefined && isMix(def)) t = printImmediate(inst.literal & 0xffff, 'f16', target.gen);
+      if (code === SRC_LITERAL && inst.literal !== undefined && isMix(def))
+        t = printImmediate(inst.literal & 0xffff, 'f16', target.gen);
       // Mixed-precision FMAs have float modifiers where the packed ones have neg_lo/neg_hi.
-      if (t !== undefined && isMix(def)) t = withSourceMods(t, code, ((f.neg_lo >>> k) & 1) === 1, ((f.neg_hi >>> k) & 1) === 1);
+      if (t !== undefined && isMix(def))
+        t = withSourceMods(t, code, ((f.neg_lo >>> k) & 1) === 1, ((f.neg_hi >>> k) & 1) === 1);
     }
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
     out.push(t);

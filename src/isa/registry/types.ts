@@ -44,7 +44,22 @@ export type RegClass =
   | 'none';
 
 /** Type of the value an operand carries, which decides how constants are spelled and folded. */
-export type ValueType = 'b16' | 'b32' | 'b64' | 'f16' | 'f32' | 'f64' | 'i16' | 'i32' | 'i64' | 'u16' | 'u32' | 'u64' | 'v2f16' | 'v2i16' | 'any';
+export type ValueType =
+  | 'b16'
+  | 'b32'
+  | 'b64'
+  | 'f16'
+  | 'f32'
+  | 'f64'
+  | 'i16'
+  | 'i32'
+  | 'i64'
+  | 'u16'
+  | 'u32'
+  | 'u64'
+  | 'v2f16'
+  | 'v2i16'
+  | 'any';
 
 export interface OperandDef {
   /** Encoding field this operand lives in (`vdst`, `src0`, `sdst`, `sbase`, `simm16`, …), or an implicit register (`vcc`, `scc`, `exec`, `m0`). */
@@ -84,7 +99,8 @@ export const enum Attr {
 }
 
 /** Which memory an instruction touches. */
-export type MemoryKind = 'none' | 'scalar' | 'lds' | 'gds' | 'buffer' | 'image' | 'flat' | 'global' | 'scratch' | 'export';
+export type MemoryKind =
+  'none' | 'scalar' | 'lds' | 'gds' | 'buffer' | 'image' | 'flat' | 'global' | 'scratch' | 'export';
 
 export interface InstructionDef {
   /** LLVM's mnemonic without encoding suffixes (`_e32`, `_e64`, `_sdwa`, `_dpp`). */
