@@ -32,8 +32,8 @@ export function splitOperands(text: string): AsmItem[] {
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth = Math.max(0, depth - 1);
+    if (c === '[' || c === '(' || c === '{') depth++;
+    else if (c === ']' || c === ')' || c === '}') depth = Math.max(0, depth - 1);
     if (depth === 0 && c === ',') {
       push();
       pendingComma = true;
@@ -44,7 +44,9 @@ export function splitOperands(text: string): AsmItem[] {
       let j = i;
       while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;
       const nextIsComma = text[j] === ',';
-      if (cur && !nextIsComma && !pendingComma) {
+      // `offset : 16` and `lit ( 32 )` are one item, as LLVM's lexer reads them.
+      const joins = text[j] === ':' || cur.endsWith(':') || (text[j] === '(' && /(^|[^\w])lit$/.test(cur));
+      if (cur && !nextIsComma && !pendingComma && !joins) {
         push();
         modifier = true;
       }
@@ -99,7 +101,8 @@ const SPECIAL_PAIR: Readonly<Record<string, (g: Gen) => number | undefined>> = {
  * register; throws AsmError for a register that does not exist in this generation.
  */
 export function parseRegister(text: string, gen: Gen): RegisterRef | undefined {
-  const t = text.toLowerCase();
+  const t = text.toLowerCase().trim();
+  if (t.startsWith('[') && t.endsWith(']')) return parseRegisterList(t, gen);
   const single = SPECIAL_SINGLE[t];
   if (single) {
     const code = single(gen);
@@ -112,10 +115,11 @@ export function parseRegister(text: string, gen: Gen): RegisterRef | undefined {
     if (code === undefined) throw new AsmError(`${t} register not available on this GPU`);
     return { file: 's', code, dwords: 2 };
   }
-  const m = /^(v|s|a|ttmp)(?:(\d+)|\[(\d+)(?::(\d+))?\])$/.exec(t);
+  const m = /^(v|s|a|ttmp)(?:(\d+)|\[([^\]:]+)(?::([^\]:]+))?\])$/.exec(t);
   if (!m) return undefined;
-  const first = Number(m[2] ?? m[3]);
-  const last = m[4] !== undefined ? Number(m[4]) : first;
+  const first = m[2] !== undefined ? Number(m[2]) : indexExpr(m[3]);
+  const last = m[4] !== undefined ? indexExpr(m[4]) : first;
+  if (first === undefined || last === undefined) return undefined;
   if (last < first) throw new AsmError('first register index should not exceed second index');
   const dwords = last - first + 1;
   if (m[1] === 'v' || m[1] === 'a') {
@@ -131,13 +135,110 @@ export function parseRegister(text: string, gen: Gen): RegisterRef | undefined {
   return { file: 's', code: tt.first + first, dwords };
 }
 
+/** A register index: a number or an integer expression (`8+1`, `(3+2)*2+1`, `45/11`). */
+function indexExpr(text: string): number | undefined {
+  const src = text.replace(/\s+/g, '');
+  if (/^\d+$/.test(src)) return Number(src);
+  if (!/^[\d+\-*/()]+$/.test(src)) return undefined;
+  let i = 0;
+  const atom = (): number | undefined => {
+    if (src[i] === '(') {
+      i++;
+      const v = sum();
+      if (src[i++] !== ')') return undefined;
+      return v;
+    }
+    if (src[i] === '-') {
+      i++;
+      const v = atom();
+      return v === undefined ? undefined : -v;
+    }
+    const m = /^\d+/.exec(src.slice(i));
+    if (!m) return undefined;
+    i += m[0].length;
+    return Number(m[0]);
+  };
+  const product = (): number | undefined => {
+    let v = atom();
+    while (v !== undefined && (src[i] === '*' || src[i] === '/')) {
+      const op = src[i++];
+      const r = atom();
+      if (r === undefined || (op === '/' && r === 0)) return undefined;
+      v = op === '*' ? v * r : Math.trunc(v / r);
+    }
+    return v;
+  };
+  const sum = (): number | undefined => {
+    let v = product();
+    while (v !== undefined && (src[i] === '+' || src[i] === '-')) {
+      const op = src[i++];
+      const r = product();
+      if (r === undefined) return undefined;
+      v = op === '+' ? v + r : v - r;
+    }
+    return v;
+  };
+  const v = sum();
+  return v !== undefined && i === src.length && v >= 0 ? v : undefined;
+}
+
+/** Special 32-bit halves that pair up in a register list: `[vcc_lo,vcc_hi]` is vcc. */
+const LIST_PAIRS = ['vcc', 'exec', 'flat_scratch', 'xnack_mask', 'tba', 'tma'];
+
+/**
+ * A register list, `[s8,s9]`, `[ttmp4,ttmp5,ttmp6,ttmp7]`, `[exec_lo,exec_hi]`: single
+ * consecutive registers of one file, read as the range they make up.
+ */
+function parseRegisterList(t: string, gen: Gen): RegisterRef | undefined {
+  const parts = t
+    .slice(1, -1)
+    .split(',')
+    .map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => !p)) return undefined;
+  if (parts.length === 2) {
+    const pair = LIST_PAIRS.find((n) => parts[0] === `${n}_lo`);
+    if (pair !== undefined) {
+      if (parts[1] !== `${pair}_hi`) throw new AsmError('register does not fit in the list');
+      return parseRegister(pair, gen);
+    }
+  }
+  const kind = (p: string): string => /^(ttmp|v|s|a)(?=[\d[])/.exec(p)?.[1] ?? p;
+  let out: RegisterRef | undefined;
+  for (const p of parts) {
+    const r = parseRegister(p, gen);
+    if (!r) return undefined;
+    if (r.dwords !== 1 || kind(p) !== kind(parts[0]) || LIST_PAIRS.some((n) => p.startsWith(n)))
+      throw new AsmError('register does not fit in the list');
+    if (!out) out = r;
+    else if (r.code !== out.code + out.dwords) throw new AsmError('registers in a list must have consecutive indices');
+    else out = { file: out.file, code: out.code, dwords: out.dwords + 1 };
+  }
+  return out;
+}
+
+/** The text inside `lit(...)` (LLVM's literal marker), or undefined when the text is not one. */
+export function unwrapLit(text: string): string | undefined {
+  const m = /^lit\s*\(\s*(.*?)\s*\)$/.exec(text.trim());
+  return m ? m[1] : undefined;
+}
+
 /** Parses an integer as LLVM accepts it (decimal, 0x hex, 0b binary, leading minus). */
 export function parseInteger(text: string): number | undefined {
   const m = /^(-)?(0x[0-9a-f]+|0b[01]+|\d+)$/i.exec(text.trim());
   if (!m) return undefined;
   const body = m[2].toLowerCase();
-  const v = body.startsWith('0x') ? parseInt(body.slice(2), 16) : body.startsWith('0b') ? parseInt(body.slice(2), 2) : parseInt(body, 10);
-  if (!Number.isSafeInteger(v)) return undefined;
+  let v = body.startsWith('0x')
+    ? parseInt(body.slice(2), 16)
+    : body.startsWith('0b')
+      ? parseInt(body.slice(2), 2)
+      : parseInt(body, 10);
+  if (!Number.isSafeInteger(v)) {
+    // LLVM's values are 64-bit: 0xffffffffffffffff is -1.
+    const big = BigInt(body);
+    if (big >= 1n << 64n) return undefined;
+    v = Number(BigInt.asIntN(64, big));
+    if (!Number.isSafeInteger(v)) return undefined;
+  }
   return m[1] ? -v : v;
 }
 
@@ -230,7 +331,9 @@ export function namedSourceCode(text: string, gen: Gen): number | undefined {
 }
 
 /** Float bit patterns of the inline constants 240-248 for a given width. */
-const INLINE_F32 = [0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983];
+const INLINE_F32 = [
+  0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
+];
 const INLINE_F16 = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
 const INLINE_F64_HI = [0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000, 0x40000000, 0xc0000000, 0x40100000, 0xc0100000];
 

@@ -10,7 +10,14 @@ import { bytesToWords, decodeAt } from '../../src/isa/decoder.ts';
 import { DecodeError } from '../../src/isa/errors.ts';
 import { branchTarget } from '../../src/isa/families/scalar.ts';
 
-const CPU: Record<string, string> = { gfx7: 'bonaire', gfx8: 'tonga', gfx9: 'gfx900', 'gfx10.1': 'gfx1010', 'gfx10.3': 'gfx1030', gfx11: 'gfx1100' };
+const CPU: Record<string, string> = {
+  gfx7: 'bonaire',
+  gfx8: 'tonga',
+  gfx9: 'gfx900',
+  'gfx10.1': 'gfx1010',
+  'gfx10.3': 'gfx1030',
+  gfx11: 'gfx1100',
+};
 
 /** gen | hex (memory order) | llvm-mc-19 text ('<invalid>' when LLVM rejects the bytes). */
 const DISASM = `
@@ -66,6 +73,42 @@ gfx11|s_andn2_b32 s0, s1, s2|01020091
 gfx11|s_waitcnt expcnt(8)|<error>
 gfx11|s_add_i32 s0, s1, vccz|<error>
 gfx9|s_mov_b32 s0, s1, s2|<error>
+gfx7|s_mov_b64 s[6:7], [s8,s9]|080486be
+gfx7|s_mov_b64 [exec_lo,exec_hi], s[2:3]|0204febe
+gfx8|s_mov_b32 [ttmp5], [ttmp3]|7300f5be
+gfx8|s_buffer_load_dwordx4 [ttmp[8],ttmp[8+1],ttmp[5*2],ttmp[(3+2)*2+1]], ttmp[45/11:(33+45)/11], ttmp4|3a1e28c074000000
+gfx7|s_mov_b64 [s2,s4], s[2:3]|<error>
+gfx7|s_mov_b64 [vcc_hi,exec_lo], s[2:3]|<error>
+gfx7|s_mov_b64_e32 s[0:1], 0xffffffffffffffff|c10480be
+gfx9|s_mov_b64_e32 s[0:1], 0.0|800180be
+gfx7|s_buffer_load_dword_e32 s51, s[60:63], 0x13|13bd19c2
+gfx7|s_ashr_i64 s[2:3], -65536, 0xFFFF0000|ffff82910000ffff
+gfx9|s_load_dword s1, s[2:3], 0xFFFFFFFFFFF00000|410002c000001000
+gfx7|s_add_u32 s21, s4, lit ( 32 )|04a01580
+gfx7|s_buffer_load_dword s51, s[60:63], lit(253)|fdbd19c2
+gfx7|s_getreg_b32 s2, {id: 51, offset: 1, size: 31}|73f002b9
+gfx10.3|s_getreg_b32 s2, {size: 32, id: 51}|33f802b9
+gfx11|s_getreg_b32 s2, {}|00f882b8
+gfx10.3|s_setreg_b32 hwreg(HW_REG_HW_ID), s2|17f882b9
+gfx7|s_waitcnt vmcnt ( 14 )&expcnt( 2 )|2e0f8cbf
+gfx8|s_waitcnt expcnt_sat(0xFFFF0000)|7f0f8cbf
+gfx7|s_waitcnt vmcnt(0), expcnt(0), lgkmcnt(0),|<error>
+gfx8|s_sendmsg sendmsg(2, GS_OP_CUT)|120090bf
+gfx7|s_sendmsg sendmsg(MSG_SAVEWAVE)|<error>
+gfx8|s_sendmsg sendmsg(2, 2, 4)|<error>
+gfx11|s_sendmsg sendmsg(15, 8)|<error>
+gfx8|s_sendmsg sendmsg(MSG_GS, GS_OP_NOP)|<error>
+gfx8|s_sendmsg sendmsg(MSG_INTERRUPT, 0)|<error>
+gfx7|s_load_dword s1, s[2:3], -1|<error>
+gfx9|s_buffer_load_dword s10, s[92:95], -1|<error>
+gfx8|s_load_dword m0, s[0:1], s4|<error>
+gfx8|s_set_gpr_idx_on s0, 16|<error>
+gfx9|s_cmpk_le_u32 s2, -1|<error>
+gfx7|s_branch s0|<error>
+gfx10.3|s_waitcnt_depctr -32768|0080a3bf
+gfx10.3|s_waitcnt_depctr -32769|<error>
+gfx11|s_waitcnt_vscnt s0, 0x1234|<error>
+gfx11|s_ctz_i32_b32 exec_hi, src_scc|fd08ffbe
 `;
 
 function rows(text: string): string[][] {
@@ -76,7 +119,9 @@ function rows(text: string): string[][] {
 }
 
 function hexOf(words: readonly number[]): string {
-  return words.map((w) => [0, 8, 16, 24].map((s) => ((w >>> s) & 0xff).toString(16).padStart(2, '0')).join('')).join('');
+  return words
+    .map((w) => [0, 8, 16, 24].map((s) => ((w >>> s) & 0xff).toString(16).padStart(2, '0')).join(''))
+    .join('');
 }
 
 describe('scalar disassembly', () => {
@@ -128,7 +173,10 @@ describe('scalar assembly', () => {
   }
 
   it('resolves branch labels', () => {
-    const p = assembleProgram(targetFor('gfx1030'), 'top:\n  s_nop 0\n  s_cbranch_scc0 top\n  s_branch end\nend:\n  s_endpgm');
+    const p = assembleProgram(
+      targetFor('gfx1030'),
+      'top:\n  s_nop 0\n  s_cbranch_scc0 top\n  s_branch end\nend:\n  s_endpgm',
+    );
     expect(hexOf([...p.words])).toBe('000080bffeff84bf000082bf000081bf');
   });
 });

@@ -9,7 +9,7 @@ import { Gen, type Target } from '../gen.ts';
 import type { AsmStatement } from '../instruction.ts';
 import { lookupName } from '../registry/registry.ts';
 import type { InstructionDef, OperandDef } from '../registry/types.ts';
-import { nullCode, SRC_LITERAL } from '../operands.ts';
+import { m0Code, nullCode, SRC_LITERAL } from '../operands.ts';
 import { ALIASES } from '../registry/generated/scalar.ts';
 import {
   f32Bits,
@@ -22,8 +22,18 @@ import {
   parseModifier,
   parseRegister,
   splitOperands,
+  unwrapLit,
 } from '../asm-operands.ts';
-import { DELAY_INST_IDS, DELAY_SKIPS, DEPCTR_FIELDS, GPR_IDX_MODES, hwregName, sendmsgSymbols, waitcntLayout, type ImmStyle } from './scalar-syms.ts';
+import {
+  DELAY_INST_IDS,
+  DELAY_SKIPS,
+  DEPCTR_FIELDS,
+  GPR_IDX_MODES,
+  hwregName,
+  sendmsgSymbols,
+  waitcntLayout,
+  type ImmStyle,
+} from './scalar-syms.ts';
 
 const SCALAR = new Set(['SOP1', 'SOP2', 'SOPK', 'SOPC', 'SOPP', 'SMEM']);
 const BAD = 'invalid operand for instruction';
@@ -57,20 +67,24 @@ function scalarSource(gen: Gen, text: string, o: OperandDef, enc: Encoded, stmt:
     return r.code;
   }
   if (o.cls === 's') fail(BAD, stmt);
+  const lit = unwrapLit(text);
+  // `lit(...)` marks a literal; llvm-mc-19 still encodes an inline value inline for SALU.
+  if (lit !== undefined) return scalarSource(gen, lit, { ...o, cls: 'imm' }, enc, stmt);
   const named = namedSourceCode(text, gen);
-  // gfx11 SALU takes no vccz/execz/scc sources; no SALU takes lds_direct.
-  if (named !== undefined && named !== 254 && !(gen >= Gen.GFX11 && named >= 251)) return named;
-  if (named !== undefined) fail(BAD, stmt);
+  // gfx11 SALU takes no vccz/execz sources (src_scc it does); no SALU takes lds_direct.
+  if (named !== undefined && named !== 254 && !(gen >= Gen.GFX11 && (named === 251 || named === 252))) return named;
+  if (named !== undefined)
+    fail(gen >= Gen.GFX11 && named !== 254 ? 'execz and vccz are not supported on this GPU' : BAD, stmt);
   const i = parseInteger(text);
   if (i !== undefined) {
     const c = inlineIntegerCode(i);
     if (c !== undefined) return c;
     if (i < -0x80000000 || i > 0xffffffff) fail(BAD, stmt);
-    if (o.dwords === 2 && i < 0) fail(BAD, stmt);
     return literal(gen, i >>> 0, enc, stmt);
   }
   const f = parseFloatLiteral(text);
   if (f !== undefined) {
+    if (f === 0 && !Object.is(f, -0)) return inlineIntegerCode(0) as number;
     const c = inlineFloatCode(f, gen);
     if (c !== undefined) return c;
     if (o.dwords === 2) fail(BAD, stmt);
@@ -81,7 +95,8 @@ function scalarSource(gen: Gen, text: string, o: OperandDef, enc: Encoded, stmt:
 }
 
 function literal(gen: Gen, value: number, enc: Encoded, stmt: AsmStatement): number {
-  if (enc.literal !== undefined && enc.literal !== value) fail(gen >= Gen.GFX10 ? 'only one unique literal operand is allowed' : 'only one literal operand is allowed', stmt);
+  if (enc.literal !== undefined && enc.literal !== value)
+    fail(gen >= Gen.GFX10 ? 'only one unique literal operand is allowed' : 'only one literal operand is allowed', stmt);
   enc.literal = value;
   return SRC_LITERAL;
 }
@@ -104,49 +119,131 @@ function intArg(s: string | undefined, stmt: AsmStatement): number {
   return v;
 }
 
-function parseHwreg(gen: Gen, text: string, stmt: AsmStatement): number {
-  const args = parseCallArgs(text, 'hwreg');
-  if (!args) return plainImm(text, stmt);
-  if (args.length !== 1 && args.length !== 3) fail(BAD, stmt);
-  let id = parseInteger(args[0]);
-  if (id === undefined) {
-    for (let i = 0; i < 64; i++) if (hwregName(gen, i) === args[0]) id = i;
-    if (id === undefined) fail('expected a register name or an absolute expression', stmt);
+/** `{id: 51, offset: 1, size: 31}`: hwreg's structured form (fields in any order, all optional). */
+function parseHwregStruct(gen: Gen, text: string, stmt: AsmStatement): number {
+  const body = text.trim().slice(1, -1).trim();
+  const vals: Record<string, number> = { id: 0, offset: 0, size: 32 };
+  const seen = new Set<string>();
+  for (const part of body ? body.split(',') : []) {
+    const m = /^\s*(id|offset|size)\s*:\s*(.+?)\s*$/.exec(part);
+    if (!m || seen.has(m[1])) fail(BAD, stmt);
+    seen.add(m[1]);
+    const v = m[1] === 'id' ? hwregId(gen, m[2]) : parseInteger(m[2]);
+    if (v === undefined) fail(BAD, stmt);
+    vals[m[1]] = v;
   }
-  const offset = args.length === 3 ? intArg(args[1], stmt) : 0;
-  const size = args.length === 3 ? intArg(args[2], stmt) : 32;
+  return hwregBits(vals.id, vals.offset, vals.size, stmt);
+}
+
+/** A hwreg id: a number or a name of the generation (HW_REG_HW_ID names HW_ID1 from gfx10). */
+function hwregId(gen: Gen, text: string): number | undefined {
+  const n = parseInteger(text);
+  if (n !== undefined) return n;
+  const name = gen >= Gen.GFX10 && text === 'HW_REG_HW_ID' ? 'HW_REG_HW_ID1' : text;
+  for (let i = 0; i < 64; i++) if (hwregName(gen, i) === name) return i;
+  return undefined;
+}
+
+function hwregBits(id: number, offset: number, size: number, stmt: AsmStatement): number {
   if (id < 0 || id > 63) fail('invalid hardware register: only 6-bit values are legal', stmt);
   if (offset < 0 || offset > 31) fail('invalid bit offset: only 5-bit values are legal', stmt);
   if (size < 1 || size > 32) fail('invalid bitfield width: only values from 1 to 32 are legal', stmt);
   return id | (offset << 6) | ((size - 1) << 11);
 }
 
+function parseHwreg(gen: Gen, text: string, stmt: AsmStatement): number {
+  if (text.trim().startsWith('{') && text.trim().endsWith('}')) return parseHwregStruct(gen, text, stmt);
+  const args = parseCallArgs(text, 'hwreg');
+  if (!args) return plainImm(text, stmt);
+  if (args.length !== 1 && args.length !== 3) fail(BAD, stmt);
+  const id = hwregId(gen, args[0]);
+  if (id === undefined) fail('expected a register name or an absolute expression', stmt);
+  const offset = args.length === 3 ? intArg(args[1], stmt) : 0;
+  const size = args.length === 3 ? intArg(args[2], stmt) : 32;
+  return hwregBits(id, offset, size, stmt);
+}
+
 function parseSendmsg(gen: Gen, text: string, stmt: AsmStatement): number {
   const args = parseCallArgs(text, 'sendmsg');
   if (!args) return plainImm(text, stmt);
+  if (args.length < 1 || args.length > 3) fail(BAD, stmt);
+  // llvm-mc-19 prints MSG_SAVEWAVE for gfx7 but assembles it from gfx8 on.
+  if (gen === Gen.GFX7 && args[0] === 'MSG_SAVEWAVE') fail('invalid message id', stmt);
   const joined = args.join(', ');
   for (const [k, sym] of sendmsgSymbols(gen)) if (sym === joined) return k;
-  const nums = args.map((a) => parseInteger(a));
-  if (nums.some((n) => n === undefined)) fail('invalid message id', stmt);
-  const [id, op = 0, stream = 0] = nums as number[];
-  return gen >= Gen.GFX11 ? id : id | (op << 4) | (stream << 8);
+  // Names of messages and operations, from the generation's symbolic spellings.
+  const msgs = new Map<string, number>();
+  const ops = new Map<string, number>();
+  for (const [k, sym] of sendmsgSymbols(gen)) {
+    const [m, o] = sym.split(', ');
+    msgs.set(m, gen >= Gen.GFX11 ? k : k & 0xf);
+    if (o !== undefined) ops.set(o, (k >>> 4) & 7);
+  }
+  const symbolic = parseInteger(args[0]) === undefined;
+  const id = parseInteger(args[0]) ?? msgs.get(args[0]);
+  if (id === undefined || id < 0 || id > (gen >= Gen.GFX11 ? 0xff : 0xf)) fail('invalid message id', stmt);
+  const op = args.length > 1 ? (parseInteger(args[1]) ?? ops.get(args[1])) : 0;
+  if (op === undefined || op < 0 || op > 7) fail('invalid operation id', stmt);
+  const stream = args.length > 2 ? parseInteger(args[2]) : 0;
+  if (stream === undefined || stream < 0 || stream > 3) fail('invalid message stream id', stmt);
+  // A named message takes only the operations (and streams) it has.
+  if (symbolic) {
+    const gs = gen < Gen.GFX11 && (args[0] === 'MSG_GS' || args[0] === 'MSG_GS_DONE');
+    const sys = gen < Gen.GFX11 && args[0] === 'MSG_SYSMSG';
+    const opName = args[1] !== undefined && parseInteger(args[1]) === undefined ? args[1] : undefined;
+    if (!gs && !sys && args.length > 1) fail('message does not support operations', stmt);
+    if (
+      gs &&
+      (args.length < 2 ||
+        (opName !== undefined && !opName.startsWith('GS_OP_')) ||
+        op > 3 ||
+        (op === 0 && (args[0] === 'MSG_GS' || args.length > 2)))
+    )
+      fail('invalid operation id', stmt);
+    if (sys && (args.length !== 2 || (opName !== undefined && !opName.startsWith('SYSMSG_OP_')) || op < 1 || op > 4))
+      fail('invalid operation id', stmt);
+  }
+  const v = id | (op << 4) | (stream << 8);
+  if (gen >= Gen.GFX11 && v > 0xff) fail('invalid message id', stmt);
+  return v;
 }
 
 function parseWaitcnt(gen: Gen, text: string, stmt: AsmStatement): number {
   const direct = parseInteger(text);
   if (direct !== undefined) return direct & 0xffff;
   const l = waitcntLayout(gen);
-  const put = (v: number, f: readonly [number, number], value: number): number => (v & ~(((1 << f[1]) - 1) << f[0])) | ((value & ((1 << f[1]) - 1)) << f[0]);
+  const put = (v: number, f: readonly [number, number], value: number): number =>
+    (v & ~(((1 << f[1]) - 1) << f[0])) | ((value & ((1 << f[1]) - 1)) << f[0]);
   let v = 0;
   for (const f of l.vm) v = put(v, f, -1);
   v = put(v, l.exp, -1);
   v = put(v, l.lgkm, -1);
-  for (const m of text.matchAll(/(vmcnt|expcnt|lgkmcnt)\((\d+)\)\s*[&,]?\s*/g)) {
-    const n = Number(m[2]);
-    const bits = m[1] === 'expcnt' ? l.exp[1] : m[1] === 'lgkmcnt' ? l.lgkm[1] : l.vm.reduce((a, f) => a + f[1], 0);
-    if (n >= 1 << bits) fail(`too large value for ${m[1]}`, stmt);
-    if (m[1] === 'expcnt') v = put(v, l.exp, n);
-    else if (m[1] === 'lgkmcnt') v = put(v, l.lgkm, n);
+  // `vmcnt(1) & expcnt(2)`, `vmcnt (14 ) expcnt( 2)`, `lgkmcnt_sat(99)`: counters separated by
+  // spaces, `&` or `,`, with nothing after the last.
+  const t = text.trim();
+  const re = /(vmcnt|expcnt|lgkmcnt)(_sat)?\s*\(\s*([^()]*?)\s*\)\s*(?:([&,])\s*)?/y;
+  let at = 0;
+  let sep: string | undefined;
+  const found: [string, boolean, number][] = [];
+  while (at < t.length) {
+    re.lastIndex = at;
+    const m = re.exec(t);
+    if (!m) fail(BAD, stmt);
+    const n = parseInteger(m[3]);
+    if (n === undefined) fail(BAD, stmt);
+    found.push([m[1], m[2] !== undefined, n]);
+    sep = m[4];
+    at = re.lastIndex;
+  }
+  if (found.length === 0 || sep !== undefined) fail(BAD, stmt);
+  for (const [name, sat, n0] of found) {
+    const bits = name === 'expcnt' ? l.exp[1] : name === 'lgkmcnt' ? l.lgkm[1] : l.vm.reduce((a, f) => a + f[1], 0);
+    const max = (1 << bits) - 1;
+    // `_sat` clamps an out-of-range count (negative ones too) to the field's maximum.
+    const n = sat && (n0 < 0 || n0 > max) ? max : n0;
+    if (n < 0 || n > max) fail(`too large value for ${name}`, stmt);
+    if (name === 'expcnt') v = put(v, l.exp, n);
+    else if (name === 'lgkmcnt') v = put(v, l.lgkm, n);
     else {
       let at = 0;
       for (const f of l.vm) {
@@ -155,7 +252,6 @@ function parseWaitcnt(gen: Gen, text: string, stmt: AsmStatement): number {
       }
     }
   }
-  if (!/^((vmcnt|expcnt|lgkmcnt)\(\d+\)\s*[&,]?\s*)+$/.test(text.trim())) fail(BAD, stmt);
   return v;
 }
 
@@ -176,7 +272,10 @@ function parseDelayAlu(text: string, stmt: AsmStatement): number {
 
 function parseDepctr(text: string, stmt: AsmStatement): number {
   const direct = parseInteger(text);
-  if (direct !== undefined) return direct;
+  if (direct !== undefined) {
+    if (direct < -0x8000 || direct > 0xffff) fail(BAD, stmt);
+    return direct & 0xffff;
+  }
   let v = 0xffff;
   for (const f of DEPCTR_FIELDS) v &= ~(((1 << f.bits) - 1) << f.shift);
   for (const f of DEPCTR_FIELDS) v |= ((1 << f.bits) - 1) << f.shift;
@@ -195,11 +294,15 @@ function parseDepctr(text: string, stmt: AsmStatement): number {
 
 function parseGprIdx(text: string, stmt: AsmStatement): number {
   const args = parseCallArgs(text, 'gpr_idx');
-  if (!args) return plainImm(text, stmt);
+  if (!args) {
+    const n = parseInteger(text);
+    if (n === undefined || n < 0 || n > 15) fail('invalid immediate: only 4-bit values are legal', stmt);
+    return n;
+  }
   let v = 0;
   for (const a of args) {
     const i = (GPR_IDX_MODES as readonly string[]).indexOf(a);
-    if (i < 0) fail(BAD, stmt);
+    if (i < 0 || v & (1 << i)) fail(BAD, stmt);
     v |= 1 << i;
   }
   return v;
@@ -211,13 +314,25 @@ function plainImm(text: string, stmt: AsmStatement): number {
   return v & 0xffff;
 }
 
-function branchImm(text: string, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number {
+function branchImm(
+  gen: Gen,
+  text: string,
+  stmt: AsmStatement,
+  resolveLabel: (name: string) => number | undefined,
+): number {
   const v = parseInteger(text);
   if (v !== undefined) {
     if (v < -0x8000 || v > 0xffff) fail(BAD, stmt);
     return v & 0xffff;
   }
   if (!/^[A-Za-z_.$][\w.$]*$/.test(text)) fail(BAD, stmt);
+  let isReg = namedSourceCode(text, gen) !== undefined;
+  try {
+    isReg ||= parseRegister(text, gen) !== undefined;
+  } catch {
+    isReg = true;
+  }
+  if (isReg) fail(BAD, stmt);
   const addr = resolveLabel(text);
   if (addr === undefined) return 0;
   const delta = (addr - (stmt.address + 4)) / 4;
@@ -225,10 +340,16 @@ function branchImm(text: string, stmt: AsmStatement, resolveLabel: (name: string
   return delta & 0xffff;
 }
 
-function immediate(gen: Gen, style: ImmStyle, text: string, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number {
+function immediate(
+  gen: Gen,
+  style: ImmStyle,
+  text: string,
+  stmt: AsmStatement,
+  resolveLabel: (name: string) => number | undefined,
+): number {
   switch (style) {
     case 'label':
-      return branchImm(text, stmt, resolveLabel);
+      return branchImm(gen, text, stmt, resolveLabel);
     case 'hwreg':
       return parseHwreg(gen, text, stmt);
     case 'sendmsg':
@@ -269,9 +390,15 @@ interface SmemOffset {
   soffset?: number;
 }
 
-function smemOffset(gen: Gen, items: readonly string[], mods: Map<string, string | undefined>, stmt: AsmStatement): SmemOffset {
+function smemOffset(
+  gen: Gen,
+  items: readonly string[],
+  mods: Map<string, string | undefined>,
+  stmt: AsmStatement,
+): SmemOffset {
   const out: SmemOffset = {};
-  for (const t of items) {
+  for (const t0 of items) {
+    const t = unwrapLit(t0) ?? t0;
     const r = parseRegister(t, gen);
     if (r) {
       if (r.file !== 's' || r.dwords !== 1) fail(BAD, stmt);
@@ -295,7 +422,14 @@ function hasOffsetOperand(def: InstructionDef): boolean {
   return def.operands.some((o) => o.field === 'offset' || o.field === 'soffset' || o.field === 'sbase');
 }
 
-function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, off: SmemOffset, mods: Map<string, string | undefined>, stmt: AsmStatement): number[] {
+function encodeSmem(
+  gen: Gen,
+  def: InstructionDef,
+  f: Record<string, number>,
+  off: SmemOffset,
+  mods: Map<string, string | undefined>,
+  stmt: AsmStatement,
+): number[] {
   const op = def.op[gen];
   const glc = mods.has('glc') ? 1 : 0;
   const dlc = mods.has('dlc') ? 1 : 0;
@@ -304,6 +438,7 @@ function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, of
   const sbase = (f.sbase ?? 0) >>> 1;
   if (gen === Gen.GFX7) {
     if (glc) fail(BAD, stmt);
+    if (off.imm !== undefined && (off.imm < 0 || off.imm > 0xffffffff)) fail(BAD, stmt);
     let w = (0x18 << 27) | (op << 22) | (sdata << 15) | (sbase << 9);
     if (off.soffset !== undefined) return [(w | off.soffset) >>> 0];
     if (off.imm === undefined) return [w >>> 0];
@@ -311,6 +446,9 @@ function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, of
     w |= SRC_LITERAL;
     return [w >>> 0, off.imm >>> 0];
   }
+  // Buffer forms take an unsigned offset from gfx9 on (gfx8's is unsigned for all).
+  if (gen >= Gen.GFX9 && /buffer/.test(def.name) && off.imm !== undefined && off.imm < 0)
+    fail('expected a 20-bit unsigned offset', stmt);
   const imm = off.imm ?? 0;
   if (gen <= Gen.GFX9) {
     let w0 = (0x30 << 26) | (op << 18) | (glc << 16) | (sdata << 6) | sbase;
@@ -339,13 +477,22 @@ function encodeSmem(gen: Gen, def: InstructionDef, f: Record<string, number>, of
   return [w0 >>> 0, ((soff << 25) | (imm & 0x1fffff)) >>> 0];
 }
 
-function tryDef(target: Target, def: InstructionDef, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number[] {
+function tryDef(
+  target: Target,
+  def: InstructionDef,
+  stmt: AsmStatement,
+  resolveLabel: (name: string) => number | undefined,
+): number[] {
   const gen = target.gen;
   const items = splitOperands(stmt.operandText);
   const style = (def.flags?.imm as ImmStyle | undefined) ?? 'hex';
   const symbolicSpaces = style === 'waitcnt' || style === 'delay_alu' || style === 'depctr';
   // Counters and delay fields are space- or `|`-separated inside one operand.
-  const ops = symbolicSpaces ? (stmt.operandText ? [stmt.operandText] : []) : items.filter((i) => !i.modifier).map((i) => i.text);
+  const ops = symbolicSpaces
+    ? stmt.operandText
+      ? [stmt.operandText]
+      : []
+    : items.filter((i) => !i.modifier).map((i) => i.text);
   const mods = new Map<string, string | undefined>();
   if (!symbolicSpaces)
     for (const it of items.filter((i) => i.modifier)) {
@@ -364,10 +511,22 @@ function tryDef(target: Target, def: InstructionDef, stmt: AsmStatement, resolve
       const o = operands[k];
       if (o.cls === 'imm') f[o.field] = plainImm(ops[k], stmt);
       else f[o.field] = scalarReg(gen, ops[k], o.dwords, stmt);
+      // SMEM data is never m0 or exec.
+      if (o.field === 'sdata' && o.cls !== 'imm' && [m0Code(gen), 126, 127].includes(f.sdata)) fail(BAD, stmt);
     }
     if (offIdx < 0 && mods.has('offset')) fail(BAD, stmt);
     return encodeSmem(gen, def, f, smemOffset(gen, ops.slice(fixed), mods, stmt), mods, stmt);
   }
+  // gfx11's s_waitcnt_{vscnt,vmcnt,expcnt,lgkmcnt} name null as their register.
+  if (
+    gen >= Gen.GFX11 &&
+    /^s_waitcnt_(vs|vm|exp|lgkm)cnt$/.test(def.name) &&
+    ops[0] !== undefined &&
+    ops[0].toLowerCase() !== 'null'
+  )
+    fail('src0 must be null', stmt);
+  // s_cmpk_*_u32 compare with an unsigned 16-bit value.
+  if (/^s_cmpk_\w+_u32$/.test(def.name) && ops[1] !== undefined && (parseInteger(ops[1]) ?? 0) < 0) fail(BAD, stmt);
   const optional = def.flags?.optional === true;
   if (ops.length !== operands.length && !(optional && ops.length === operands.length - 1)) fail(BAD, stmt);
   operands.forEach((o, k) => {
@@ -377,7 +536,8 @@ function tryDef(target: Target, def: InstructionDef, stmt: AsmStatement, resolve
       const v = parseInteger(t);
       if (v === undefined || v < -0x80000000 || v > 0xffffffff) fail(BAD, stmt);
       enc.literal = v >>> 0;
-    } else if (o.field === 'simm16' || o.cls === 'imm' || o.cls === 'label') f[o.field] = immediate(gen, style, t, stmt, resolveLabel);
+    } else if (o.field === 'simm16' || o.cls === 'imm' || o.cls === 'label')
+      f[o.field] = immediate(gen, style, t, stmt, resolveLabel);
     else if (o.field.startsWith('ssrc')) f[o.field] = scalarSource(gen, t, o, enc, stmt);
     else f[o.field] = scalarReg(gen, t, o.dwords, stmt);
   });
@@ -394,8 +554,17 @@ function canonicalName(gen: Gen, name: string): string {
 }
 
 /** Assembles a scalar statement, or returns undefined when the mnemonic is not scalar. */
-export function assembleScalar(target: Target, stmt: AsmStatement, resolveLabel: (name: string) => number | undefined): number[] | undefined {
-  const defs = lookupName(target.gen, canonicalName(target.gen, stmt.mnemonic)).filter((d) => SCALAR.has(d.family));
+export function assembleScalar(
+  target: Target,
+  stmt: AsmStatement,
+  resolveLabel: (name: string) => number | undefined,
+): number[] | undefined {
+  let defs = lookupName(target.gen, canonicalName(target.gen, stmt.mnemonic)).filter((d) => SCALAR.has(d.family));
+  // LLVM takes an `_e32` suffix on scalar mnemonics (their only encoding is 32-bit).
+  if (defs.length === 0 && stmt.mnemonic.endsWith('_e32'))
+    defs = lookupName(target.gen, canonicalName(target.gen, stmt.mnemonic.slice(0, -4))).filter((d) =>
+      SCALAR.has(d.family),
+    );
   if (defs.length === 0) return undefined;
   let first: AsmError | undefined;
   for (const def of defs) {

@@ -72,7 +72,13 @@ export interface WaitcntLayout {
 /** Counter fields of s_waitcnt's immediate per generation (vmcnt is split on gfx9/gfx10). */
 export function waitcntLayout(gen: Gen): WaitcntLayout {
   if (gen >= Gen.GFX11) return { vm: [[10, 6]], exp: [0, 3], lgkm: [4, 6] };
-  const vm: [number, number][] = gen >= Gen.GFX9 ? [[0, 4], [14, 2]] : [[0, 4]];
+  const vm: [number, number][] =
+    gen >= Gen.GFX9
+      ? [
+          [0, 4],
+          [14, 2],
+        ]
+      : [[0, 4]];
   return { vm, exp: [4, 3], lgkm: [8, gen >= Gen.GFX10 ? 6 : 4] };
 }
 
