@@ -9,7 +9,15 @@
 import { AsmError } from '../errors.ts';
 import { Gen, type Target } from '../gen.ts';
 import type { OperandDef, ValueType } from '../registry/types.ts';
-import { f16Bits, f32Bits, f64Words, namedSourceCode, parseRegister, parseSourceModifiers, type RegisterRef } from '../asm-operands.ts';
+import {
+  f16Bits,
+  f32Bits,
+  f64Words,
+  namedSourceCode,
+  parseRegister,
+  parseSourceModifiers,
+  type RegisterRef,
+} from '../asm-operands.ts';
 import { nullCode } from '../operands.ts';
 import { isLaneMask, laneMaskDwords } from './vop-operands.ts';
 
@@ -60,7 +68,9 @@ function constKind(t: ValueType): ConstKind {
   }
 }
 
-const F32_INLINE = [0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983];
+const F32_INLINE = [
+  0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
+];
 const F16_INLINE = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
 const F64_INLINE = [
   0x3fe0000000000000n,
@@ -140,7 +150,10 @@ function intConstant(v: bigint, k: ConstKind, gen: Gen, fpMods: boolean): Consta
     case 'pi16': {
       if (!fitsIn(v, 32)) return {};
       const bits = lo32(v);
-      return { code: intCode(BigInt(bits | 0)) ?? patternCode(k === 'pf16' ? F16_INLINE : F32_INLINE, bits, gen), literal: bits };
+      return {
+        code: intCode(BigInt(bits | 0)) ?? patternCode(k === 'pf16' ? F16_INLINE : F32_INLINE, bits, gen),
+        literal: bits,
+      };
     }
     default: {
       if (!fitsIn(v, 32)) return {};
@@ -218,7 +231,13 @@ function constBits(k: ConstKind): number {
  * A constant operand (integer or float token) for an operand type, or undefined when the
  * text is neither. `fold` applies neg/abs to the value (forms without modifier bits).
  */
-export function constantFor(text: string, type: ValueType, gen: Gen, mods: { neg: boolean; abs: boolean }, fold: boolean): Constant | undefined {
+export function constantFor(
+  text: string,
+  type: ValueType,
+  gen: Gen,
+  mods: { neg: boolean; abs: boolean },
+  fold: boolean,
+): Constant | undefined {
   const k = constKind(type);
   const i = parseBigInteger(text);
   if (i !== undefined) {
@@ -275,7 +294,11 @@ export type SrcClass = 'vs' | 'v' | 's';
 function namedSource(inner: string, gen: Gen): number | undefined {
   const c = namedSourceCode(inner, gen);
   if (c !== undefined) return c;
-  if ((gen === Gen.GFX10 || gen === Gen.GFX10_3) && (inner === 'src_pops_exiting_wave_id' || inner === 'pops_exiting_wave_id')) return 239;
+  if (
+    (gen === Gen.GFX10 || gen === Gen.GFX10_3) &&
+    (inner === 'src_pops_exiting_wave_id' || inner === 'pops_exiting_wave_id')
+  )
+    return 239;
   return undefined;
 }
 
