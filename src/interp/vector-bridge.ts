@@ -1,15 +1,16 @@
 /**
  * The one place the interpreter meets the vector ALU semantics (D009): `src/semantics/vector.ts`
- * (with `lane-context.ts`). Where that module is absent this bridge loads nothing and every
- * VALU instruction is a named refusal before the dispatch starts.
+ * (with `lane-context.ts`). A VALU instruction those modules do not cover is a named refusal
+ * before the dispatch starts.
  *
- * The module is imported by URL at run time, so this tree type-checks and runs without it.
- * It is used when it exports `vectorSemanticsFor(def)` (undefined: no semantics for that
+ * The bridge needs `vectorSemanticsFor(def)` (undefined: no semantics for that
  * instruction) and `runVector(alg, target, inst, state)`, the analogue of `runScalar`, with
- * `state` a `VectorWaveState` below: the wave's registers, every lane, and EXEC. If the module
- * lands with another entry point, only `fromModule` changes.
+ * `state` a `VectorWaveState` below: the wave's registers, every lane, and EXEC. If the semantics
+ * module changes its entry point, only `fromModule` changes.
  */
 import type { Target } from '../isa/gen.ts';
+import { runVector, vectorSemanticsFor, vectorUncoveredReason } from '../semantics/vector.ts';
+import { laneEncodingRefusal } from '../semantics/lane-context.ts';
 import type { Instruction } from '../isa/instruction.ts';
 import type { InstructionDef } from '../isa/registry/types.ts';
 import type { Algebra } from '../semantics/algebra.ts';
@@ -65,27 +66,11 @@ export function fromModule(m: VectorModule): VectorBridge | undefined {
   };
 }
 
-async function optionalImport(rel: string): Promise<VectorModule | undefined> {
-  const url = new URL(rel, import.meta.url).href;
-  try {
-    return (await import(/* @vite-ignore */ url)) as VectorModule;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const text = String((e as Error).message ?? e);
-    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(text))
-      return undefined;
-    throw e;
-  }
-}
-
 /**
- * Loads the vector semantics if the module exists; undefined (VALU refused) when it does not.
+ * The vector semantics as a bridge (async for the callers written when the module was optional).
  * `lane-context.ts`'s `laneEncodingRefusal` joins it, so encodings the per-lane context
  * refuses (DPP, DPP8...) are refused before the dispatch, not halfway through it.
  */
 export async function loadVectorBridge(): Promise<VectorBridge | undefined> {
-  const m = await optionalImport('../semantics/vector.ts');
-  if (!m) return undefined;
-  const lane = await optionalImport('../semantics/lane-context.ts');
-  return fromModule({ ...m, laneEncodingRefusal: m.laneEncodingRefusal ?? lane?.laneEncodingRefusal });
+  return fromModule({ vectorSemanticsFor, runVector, vectorUncoveredReason, laneEncodingRefusal } as VectorModule);
 }

@@ -18,7 +18,6 @@ import {
   nullCode,
   scalarRegName,
   sgprCount,
-  ttmpBase,
 } from '../operands.ts';
 import { formatImm, formatPlainImm, type ImmStyle } from './scalar-syms.ts';
 import { assembleScalar } from './scalar-asm.ts';
@@ -305,15 +304,9 @@ function regName(gen: Gen, code: number, dwords: number): string | undefined {
 }
 
 function regNameUncached(gen: Gen, code: number, dwords: number): string | undefined {
-  let c = code;
-  if (dwords > 1) {
-    const align = dwords >= 4 ? 4 : 2;
-    const tt = ttmpBase(gen);
-    if (c < sgprCount(gen)) c -= c % align;
-    else if (c >= tt.first && c < tt.first + tt.count) c -= (c - tt.first) % align;
-  }
-  if (gen >= Gen.GFX8 && c === nullCode(gen)) return 'null';
-  return scalarRegName(gen, c, dwords);
+  // scalarRegName aligns misaligned SGPR/TTMP ranges down; null names every width here.
+  if (gen >= Gen.GFX8 && code === nullCode(gen)) return 'null';
+  return scalarRegName(gen, code, dwords);
 }
 
 /** Register operand spelling; LLVM aligns down misaligned SGPR/TTMP ranges (with a warning). */
