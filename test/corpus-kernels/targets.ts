@@ -1,4 +1,4 @@
-/** The corpus's five targets and the kernels this harness wraps. */
+/** The corpus's five targets. */
 export interface Target {
   /** The corpus file prefix. */
   readonly name: 'gfx704' | 'gfx803' | 'gfx900' | 'gfx1030w32' | 'gfx1030w64';
@@ -14,13 +14,3 @@ export const TARGETS: readonly Target[] = [
   { name: 'gfx1030w32', mcpu: 'gfx1030', wave64: false, waveSize: 32 },
   { name: 'gfx1030w64', mcpu: 'gfx1030', wave64: true, waveSize: 64 },
 ];
-
-export const RADV_KERNELS = ['atomic_add_uniform', 'divergent_if_loop', 'lds_prefix_sum', 'divergent_loops'] as const;
-export const LLVM_KERNELS = [
-  'divergent_if_else',
-  'loop_break',
-  'atomic_add_uniform',
-  'atomic_add_divergent_dpp',
-  'atomic_add_divergent_iterative',
-  'wave_reduce_umax',
-] as const;
