@@ -1,0 +1,687 @@
+/**
+ * Lowers the hardware algebra's DAG (`src/semantics/expr.ts`) to native GPU operations
+ * (`low.ts`), once for every back end (D011). Each algebra operation gets the meaning the
+ * concrete algebra gives it (`src/semantics/concrete.ts`, `float.ts`), built from operations a
+ * GPU performs the same way everywhere:
+ *
+ * - integer arithmetic as it is, shift counts masked, the high half of a product from 16-bit
+ *   pieces (WGSL has no wide multiply);
+ * - float compares, min/max (IEEE mode, -0 below +0), conversions between f32 and integers,
+ *   rounding to integral values, ldexp, frexp and f16 conversions in integer arithmetic on the
+ *   bit patterns, so they are exact wherever they run;
+ * - f32 add, multiply, fma, divide, sqrt and the transcendentals as native operations, with
+ *   NaN, infinity and zero operands decided here first (WGSL may assume none reach it) and
+ *   denormals flushed by the float mode on both sides. What stays the GPU's own: the rounding
+ *   of the native operations (correct for add/mul, within the documented ULPs for the rest),
+ *   overflow of a native result, and subnormal operands when denormals are kept (a GPU may
+ *   flush them). The capture compare's float tolerance covers these.
+ * - sin/cos reduce their argument to [-0.5, 0.5) revolutions as the concrete algebra does; the
+ *   native operation takes revolutions.
+ *
+ * f64 operations have no WGSL type and are a `LoweringRefusal` (named, before any dispatch).
+ */
+import type { FloatPredicate, FloatUnary, RoundKind } from '../semantics/algebra.ts';
+import { predicateHolds } from '../semantics/algebra.ts';
+import type { AlgebraOp, Expr, ExprParam } from '../semantics/expr.ts';
+import type { LowBuilder, LowNode, LowOp } from './low.ts';
+
+/** An operation the native back ends cannot express (f64 arithmetic): named, with the reason. */
+export class LoweringRefusal extends Error {
+  override readonly name = 'LoweringRefusal';
+  constructor(
+    readonly op: string,
+    readonly reason: string,
+  ) {
+    super(`${op}: ${reason}`);
+  }
+}
+
+const SIGN = 0x80000000;
+const QNAN = 0x7fc00000;
+const INF = 0x7f800000;
+const ONE = 0x3f800000;
+
+type Lowered = LowNode | readonly [LowNode, LowNode];
+
+/** Lowers expression DAGs into one LowBuilder (shared across calls, so common nodes stay shared). */
+export class Lowerer {
+  private readonly memo = new Map<number, Lowered>();
+  constructor(
+    readonly b: LowBuilder,
+    /** The native node for an expression leaf (an input word or bool). */
+    private readonly leaf: (e: Expr) => LowNode,
+  ) {}
+
+  lower(e: Expr): LowNode {
+    const r = this.lowerAny(e);
+    if (Array.isArray(r)) throw new Error(`expression ${e.id} (${e.op}) is a tuple: read it through proj`);
+    return r as LowNode;
+  }
+
+  private lowerAny(e: Expr): Lowered {
+    const hit = this.memo.get(e.id);
+    if (hit) return hit;
+    let r: Lowered;
+    switch (e.op) {
+      case 'const':
+        r = this.b.word(e.value!);
+        break;
+      case 'bconst':
+        r = this.b.bool(e.value === 1);
+        break;
+      case 'input':
+      case 'binput':
+        r = this.leaf(e);
+        break;
+      case 'proj': {
+        const t = this.lowerAny(e.args[0]!) as readonly [LowNode, LowNode];
+        r = t[e.value!]!;
+        break;
+      }
+      default: {
+        const args = e.args.map((a) => this.lower(a));
+        r = this.operation(e.op, args, e.param, e.mode ?? 3);
+      }
+    }
+    this.memo.set(e.id, r);
+    return r;
+  }
+
+  // ---- shorthands
+  private k(v: number): LowNode {
+    return this.b.word(v);
+  }
+  private o(op: LowOp, ...args: LowNode[]): LowNode {
+    return this.b.op(op, ...args);
+  }
+  private sel(c: LowNode, t: LowNode, f: LowNode): LowNode {
+    return this.o('select', c, t, f);
+  }
+  private and(a: LowNode, v: number): LowNode {
+    return this.o('and', a, this.k(v));
+  }
+  private isZeroWord(a: LowNode): LowNode {
+    return this.o('eq', a, this.k(0));
+  }
+  private notZeroWord(a: LowNode): LowNode {
+    return this.o('ne', a, this.k(0));
+  }
+  private shlBy(a: LowNode, n: LowNode): LowNode {
+    return this.o('shl', a, this.and(n, 31));
+  }
+  private shrBy(a: LowNode, n: LowNode): LowNode {
+    return this.o('shr', a, this.and(n, 31));
+  }
+
+  // ---- f32 bit-pattern predicates
+  private abs(x: LowNode): LowNode {
+    return this.and(x, 0x7fffffff);
+  }
+  private isNan(x: LowNode): LowNode {
+    return this.o('ult', this.k(INF), this.abs(x));
+  }
+  private isInf(x: LowNode): LowNode {
+    return this.o('eq', this.abs(x), this.k(INF));
+  }
+  private isZero(x: LowNode): LowNode {
+    return this.isZeroWord(this.abs(x));
+  }
+  private isNeg(x: LowNode): LowNode {
+    return this.notZeroWord(this.and(x, SIGN));
+  }
+  private quiet(x: LowNode): LowNode {
+    return this.o('or', x, this.k(0x00400000));
+  }
+  /** A denormal made a zero of its sign when the mode's bit says denormals are off. */
+  private flush(x: LowNode, keep: boolean): LowNode {
+    if (keep) return x;
+    return this.sel(this.isZeroWord(this.and(x, INF)), this.and(x, SIGN), x);
+  }
+  /** An unsigned key whose order is the float order of non-NaN patterns, -0 below +0. */
+  private key(x: LowNode): LowNode {
+    return this.o('xor', x, this.sel(this.isNeg(x), this.k(0xffffffff), this.k(SIGN)));
+  }
+  /** The first NaN of xs, quieted (callers select it only when one is a NaN). */
+  private firstNan(xs: readonly LowNode[]): LowNode {
+    let r = this.quiet(xs[xs.length - 1]!);
+    for (let i = xs.length - 2; i >= 0; i--) r = this.sel(this.isNan(xs[i]!), this.quiet(xs[i]!), r);
+    return r;
+  }
+  private anyNan(xs: readonly LowNode[]): LowNode {
+    return xs.map((x) => this.isNan(x)).reduce((p, q) => this.o('bor', p, q));
+  }
+
+  private operation(op: AlgebraOp, a: LowNode[], param: ExprParam | undefined, mode: number): Lowered {
+    const keep32 = (mode & 1) !== 0;
+    const keep16 = (mode & 2) !== 0;
+    const [x, y, z] = a as [LowNode, LowNode, LowNode];
+    switch (op) {
+      case 'add':
+        return this.o('add', x, y);
+      case 'sub':
+        return this.o('sub', x, y);
+      case 'addCarry': {
+        const s1 = this.o('add', x, y);
+        const s2 = this.o('add', s1, this.o('b2w', z));
+        return [s2, this.o('bor', this.o('ult', s1, x), this.o('ult', s2, s1))];
+      }
+      case 'subBorrow': {
+        const d1 = this.o('sub', x, y);
+        const bin = this.o('b2w', z);
+        return [this.o('sub', d1, bin), this.o('bor', this.o('ult', x, y), this.o('ult', d1, bin))];
+      }
+      case 'mulLo':
+        return this.o('mul', x, y);
+      case 'mulHiU':
+        return this.mulHiU(x, y);
+      case 'mulHiI':
+        return this.o(
+          'sub',
+          this.o('sub', this.mulHiU(x, y), this.o('and', this.o('sar', x, this.k(31)), y)),
+          this.o('and', this.o('sar', y, this.k(31)), x),
+        );
+      case 'and':
+      case 'or':
+      case 'xor':
+        return this.o(op, x, y);
+      case 'not':
+        return this.o('not', x);
+      case 'shl':
+        return this.o('shl', x, this.and(y, 31));
+      case 'lshr':
+        return this.o('shr', x, this.and(y, 31));
+      case 'ashr':
+        return this.o('sar', x, this.and(y, 31));
+      case 'minU':
+        return this.o('umin', x, y);
+      case 'maxU':
+        return this.o('umax', x, y);
+      case 'minI':
+        return this.o('smin', x, y);
+      case 'maxI':
+        return this.o('smax', x, y);
+      case 'popcount':
+        return this.o('popcnt', x);
+      case 'brev':
+        return this.o('brev', x);
+      case 'findLsb':
+        return this.sel(this.isZeroWord(x), this.k(0xffffffff), this.o('ctz', x));
+      case 'findMsbFromTop':
+        return this.sel(this.isZeroWord(x), this.k(0xffffffff), this.o('clz', x));
+      case 'bfeU': {
+        const w = this.and(z, 31);
+        const mask = this.o('sub', this.o('shl', this.k(1), w), this.k(1));
+        return this.o('and', this.o('shr', x, this.and(y, 31)), mask);
+      }
+      case 'bfeI': {
+        const w = this.and(z, 31);
+        const field = this.o('sar', x, this.and(y, 31));
+        const up = this.and(this.o('sub', this.k(32), w), 31);
+        return this.sel(this.isZeroWord(w), this.k(0), this.o('sar', this.o('shl', field, up), up));
+      }
+      case 'bfm':
+        return this.o('shl', this.o('sub', this.o('shl', this.k(1), this.and(x, 31)), this.k(1)), this.and(y, 31));
+      case 'sext': {
+        const s = this.k(32 - (param as number));
+        return this.o('sar', this.o('shl', x, s), s);
+      }
+      case 'eq':
+      case 'ne':
+        return this.o(op, x, y);
+      case 'ltU':
+        return this.o('ult', x, y);
+      case 'leU':
+        return this.o('ule', x, y);
+      case 'ltI':
+        return this.o('slt', x, y);
+      case 'leI':
+        return this.o('sle', x, y);
+      case 'boolAnd':
+        return this.o('band', x, y);
+      case 'boolOr':
+        return this.o('bor', x, y);
+      case 'boolNot':
+        return this.o('bnot', x);
+      case 'select':
+        return this.sel(x, y, z);
+      case 'fromBool':
+        return this.o('b2w', x);
+      case 'toBool':
+        return this.notZeroWord(x);
+
+      case 'fAdd':
+        return this.fAdd(this.flush(x, keep32), this.flush(y, keep32), keep32);
+      case 'fMul':
+        return this.fMul(this.flush(x, keep32), this.flush(y, keep32), keep32);
+      case 'fFma':
+        return this.fFma(this.flush(x, keep32), this.flush(y, keep32), this.flush(z, keep32), keep32);
+      case 'fMin':
+      case 'fMax':
+        return this.fPick(this.flush(x, keep32), this.flush(y, keep32), op === 'fMax');
+      case 'fCmp':
+        return this.fCmp(param as FloatPredicate, this.flush(x, keep32), this.flush(y, keep32));
+      case 'fFromU32':
+        return this.u2f(x);
+      case 'fFromI32': {
+        const neg = this.isNeg(x);
+        return this.o('or', this.u2f(this.sel(neg, this.o('sub', this.k(0), x), x)), this.and(x, SIGN));
+      }
+      case 'fToI32':
+      case 'fToU32':
+        return this.f2int(this.flush(x, keep32), op === 'fToI32');
+      case 'fRound':
+        return this.fRound(param as RoundKind, this.flush(x, keep32));
+      case 'fUnary':
+        return this.fUnary(param as FloatUnary, this.flush(x, keep32), keep32);
+      case 'fLdexp':
+        return this.flush(this.fLdexp(this.flush(x, keep32), y), keep32);
+      case 'fFrexpMant':
+      case 'fFrexpExp':
+        return this.frexp(this.flush(x, keep32), op === 'fFrexpMant');
+      case 'fToF16':
+        return this.toF16(this.flush(x, keep32), param as boolean, keep16);
+      case 'fFromF16':
+        return this.fromF16(this.and(x, 0xffff), keep16);
+
+      case 'dAdd':
+      case 'dMul':
+      case 'dFma':
+      case 'dMin':
+      case 'dMax':
+      case 'dCmp':
+      case 'dRound':
+      case 'dUnary':
+      case 'dLdexp':
+      case 'dFrexpMant':
+      case 'dFrexpExp':
+      case 'dFromI32':
+      case 'dFromU32':
+      case 'dToI32':
+      case 'dToU32':
+      case 'dFromF32':
+      case 'dToF32':
+        throw new LoweringRefusal(op, 'f64 arithmetic: WGSL has no 64-bit float type');
+    }
+  }
+
+  private mulHiU(x: LowNode, y: LowNode): LowNode {
+    const xl = this.and(x, 0xffff);
+    const xh = this.o('shr', x, this.k(16));
+    const yl = this.and(y, 0xffff);
+    const yh = this.o('shr', y, this.k(16));
+    const ll = this.o('mul', xl, yl);
+    const lh = this.o('mul', xl, yh);
+    const hl = this.o('mul', xh, yl);
+    const hh = this.o('mul', xh, yh);
+    const mid = this.o('add', this.o('add', this.o('shr', ll, this.k(16)), this.and(lh, 0xffff)), this.and(hl, 0xffff));
+    return this.o(
+      'add',
+      this.o('add', this.o('add', hh, this.o('shr', lh, this.k(16))), this.o('shr', hl, this.k(16))),
+      this.o('shr', mid, this.k(16)),
+    );
+  }
+
+  private fAdd(x: LowNode, y: LowNode, keep: boolean): LowNode {
+    const ix = this.isInf(x);
+    const iy = this.isInf(y);
+    const opposite = this.o('band', this.o('band', ix, iy), this.isNeg(this.o('xor', x, y)));
+    const native = this.flush(this.o('fadd', x, y), keep);
+    const r = this.sel(opposite, this.k(QNAN), this.sel(ix, x, this.sel(iy, y, native)));
+    return this.sel(this.anyNan([x, y]), this.firstNan([x, y]), r);
+  }
+
+  private fMul(x: LowNode, y: LowNode, keep: boolean): LowNode {
+    const ix = this.isInf(x);
+    const iy = this.isInf(y);
+    const invalid = this.o('bor', this.o('band', this.isZero(x), iy), this.o('band', ix, this.isZero(y)));
+    const inf = this.o('or', this.k(INF), this.and(this.o('xor', x, y), SIGN));
+    const native = this.flush(this.o('fmul', x, y), keep);
+    const r = this.sel(invalid, this.k(QNAN), this.sel(this.o('bor', ix, iy), inf, native));
+    return this.sel(this.anyNan([x, y]), this.firstNan([x, y]), r);
+  }
+
+  private fFma(x: LowNode, y: LowNode, z: LowNode, keep: boolean): LowNode {
+    const ix = this.isInf(x);
+    const iy = this.isInf(y);
+    const iz = this.isInf(z);
+    const productInvalid = this.o('bor', this.o('band', this.isZero(x), iy), this.o('band', ix, this.isZero(y)));
+    const productInf = this.o('bor', ix, iy);
+    const productSign = this.and(this.o('xor', x, y), SIGN);
+    const sumInvalid = this.o('band', this.o('band', productInf, iz), this.o('ne', productSign, this.and(z, SIGN)));
+    const native = this.flush(this.o('ffma', x, y, z), keep);
+    const r = this.sel(
+      this.o('bor', productInvalid, sumInvalid),
+      this.k(QNAN),
+      this.sel(productInf, this.o('or', this.k(INF), productSign), this.sel(iz, z, native)),
+    );
+    return this.sel(this.anyNan([x, y, z]), this.firstNan([x, y, z]), r);
+  }
+
+  private fPick(x: LowNode, y: LowNode, max: boolean): LowNode {
+    const nx = this.isNan(x);
+    const ny = this.isNan(y);
+    const pick = max
+      ? this.sel(this.o('ult', this.key(x), this.key(y)), y, x)
+      : this.sel(this.o('ult', this.key(y), this.key(x)), y, x);
+    return this.sel(nx, this.sel(ny, this.quiet(x), y), this.sel(ny, x, pick));
+  }
+
+  private fCmp(p: FloatPredicate, x: LowNode, y: LowNode): LowNode {
+    const unordered = this.o('bor', this.isNan(x), this.isNan(y));
+    const ordered = this.o('bnot', unordered);
+    const eq = this.o(
+      'band',
+      ordered,
+      this.o('bor', this.o('eq', x, y), this.isZeroWord(this.o('or', this.abs(x), this.abs(y)))),
+    );
+    const lt = this.o('band', this.o('band', ordered, this.o('bnot', eq)), this.o('ult', this.key(x), this.key(y)));
+    const gt = this.o('band', this.o('band', ordered, this.o('bnot', eq)), this.o('bnot', lt));
+    // The four outcomes exclude each other: the predicate is the OR of those it holds for,
+    // read from the one table the concrete algebra uses.
+    const outcomes: [LowNode, boolean][] = [
+      [unordered, predicateHolds(p, true, false, false)],
+      [lt, predicateHolds(p, false, true, false)],
+      [eq, predicateHolds(p, false, false, true)],
+      [gt, predicateHolds(p, false, false, false)],
+    ];
+    let r = this.b.bool(false);
+    for (const [c, holds] of outcomes) if (holds) r = this.o('bor', r, c);
+    return r;
+  }
+
+  /** u32 → f32, round to nearest even, in integer arithmetic. */
+  private u2f(x: LowNode): LowNode {
+    const n = this.o('clz', x);
+    const m = this.shlBy(x, n);
+    const mant = this.and(this.o('shr', m, this.k(8)), 0x7fffff);
+    const rest = this.and(m, 0xff);
+    const bits = this.o('add', this.o('shl', this.o('sub', this.k(158), n), this.k(23)), mant);
+    const up = this.o(
+      'bor',
+      this.o('ult', this.k(0x80), rest),
+      this.o('band', this.o('eq', rest, this.k(0x80)), this.notZeroWord(this.and(mant, 1))),
+    );
+    return this.sel(this.isZeroWord(x), this.k(0), this.o('add', bits, this.o('b2w', up)));
+  }
+
+  /** f32 → i32 / u32, toward zero, saturating, NaN → 0, in integer arithmetic. */
+  private f2int(x: LowNode, signed: boolean): LowNode {
+    const e = this.o('sub', this.and(this.o('shr', x, this.k(23)), 0xff), this.k(127));
+    const mant = this.o('or', this.and(x, 0x7fffff), this.k(0x800000));
+    const mag = this.sel(
+      this.o('slt', e, this.k(23)),
+      this.shrBy(mant, this.o('sub', this.k(23), e)),
+      this.shlBy(mant, this.o('sub', e, this.k(23))),
+    );
+    const neg = this.isNeg(x);
+    const below = this.o('slt', e, this.k(0));
+    let r: LowNode;
+    if (signed) {
+      const sat = this.sel(neg, this.k(0x80000000), this.k(0x7fffffff));
+      r = this.sel(
+        below,
+        this.k(0),
+        this.sel(this.o('sle', this.k(31), e), sat, this.sel(neg, this.o('sub', this.k(0), mag), mag)),
+      );
+    } else {
+      r = this.sel(
+        this.o('bor', neg, below),
+        this.k(0),
+        this.sel(this.o('sle', this.k(32), e), this.k(0xffffffff), mag),
+      );
+    }
+    return this.sel(this.isNan(x), this.k(0), r);
+  }
+
+  /** floor / ceil / trunc / round-half-even of f32 bits, in integer arithmetic. */
+  private fRound(kind: RoundKind, x: LowNode): LowNode {
+    const sign = this.and(x, SIGN);
+    const neg = this.isNeg(x);
+    const nonzero = this.o('bnot', this.isZero(x));
+    const e = this.o('sub', this.and(this.o('shr', x, this.k(23)), 0xff), this.k(127));
+    let small: LowNode;
+    switch (kind) {
+      case 'trunc':
+        small = sign;
+        break;
+      case 'floor':
+        small = this.sel(this.o('band', neg, nonzero), this.k(0xbf800000), sign);
+        break;
+      case 'ceil':
+        small = this.sel(this.o('band', this.o('bnot', neg), nonzero), this.k(ONE), sign);
+        break;
+      case 'rndne':
+        small = this.sel(this.o('ult', this.k(0x3f000000), this.abs(x)), this.o('or', sign, this.k(ONE)), sign);
+        break;
+    }
+    const fracMask = this.shrBy(this.k(0x7fffff), e);
+    const unit = this.o('add', fracMask, this.k(1));
+    const whole = this.o('and', x, this.o('not', fracMask));
+    const frac = this.o('and', x, fracMask);
+    const hasFrac = this.notZeroWord(frac);
+    const up = this.o('add', whole, unit);
+    let mid: LowNode;
+    switch (kind) {
+      case 'trunc':
+        mid = whole;
+        break;
+      case 'floor':
+        mid = this.sel(this.o('band', neg, hasFrac), up, whole);
+        break;
+      case 'ceil':
+        mid = this.sel(this.o('band', this.o('bnot', neg), hasFrac), up, whole);
+        break;
+      case 'rndne': {
+        const half = this.o('shr', unit, this.k(1));
+        const roundUp = this.o(
+          'bor',
+          this.o('ult', half, frac),
+          this.o('band', this.o('eq', frac, half), this.notZeroWord(this.o('and', whole, unit))),
+        );
+        mid = this.sel(roundUp, up, whole);
+        break;
+      }
+    }
+    const r = this.sel(this.o('sle', this.k(23), e), x, this.sel(this.o('slt', e, this.k(0)), small, mid));
+    return this.sel(this.isNan(x), this.quiet(x), r);
+  }
+
+  private fUnary(kind: FloatUnary, x: LowNode, keep: boolean): LowNode {
+    const sign = this.and(x, SIGN);
+    const zero = this.isZero(x);
+    const inf = this.isInf(x);
+    const negative = this.o('band', this.isNeg(x), this.o('bnot', zero));
+    const out = (n: LowNode): LowNode => this.flush(n, keep);
+    let r: LowNode;
+    switch (kind) {
+      case 'rcp':
+        r = this.sel(zero, this.o('or', sign, this.k(INF)), this.sel(inf, sign, out(this.o('fdiv', this.k(ONE), x))));
+        break;
+      case 'rsq':
+        r = this.sel(
+          zero,
+          this.o('or', sign, this.k(INF)),
+          this.sel(negative, this.k(QNAN), this.sel(inf, this.k(0), out(this.o('frsq', x)))),
+        );
+        break;
+      case 'sqrt':
+        r = this.sel(zero, x, this.sel(negative, this.k(QNAN), this.sel(inf, x, out(this.o('fsqrt', x)))));
+        break;
+      case 'exp': {
+        // 2^x overflows from 128 up and rounds to zero below -150; decided here, not by the GPU.
+        const over = this.o('band', this.o('bnot', this.isNeg(x)), this.o('ule', this.k(0x43000000), x));
+        const under = this.o('band', this.isNeg(x), this.o('ult', this.k(0xc3160000), x));
+        r = this.sel(over, this.k(INF), this.sel(under, this.k(0), out(this.o('fexp2', x))));
+        break;
+      }
+      case 'log':
+        r = this.sel(
+          zero,
+          this.k(0xff800000),
+          this.sel(negative, this.k(QNAN), this.sel(inf, x, out(this.o('flog2', x)))),
+        );
+        break;
+      case 'sin':
+      case 'cos': {
+        // x - round-half-up(x) (the concrete algebra's reduction), exactly: the fraction after
+        // truncation, moved into [-0.5, 0.5).
+        const f = this.o('fadd', x, this.o('xor', this.fRound('trunc', x), this.k(SIGN)));
+        const kf = this.key(f);
+        const step = this.sel(
+          this.o('ule', this.key(this.k(0x3f000000)), kf),
+          this.k(0xbf800000),
+          this.sel(this.o('ult', kf, this.key(this.k(0xbf000000))), this.k(ONE), this.k(0)),
+        );
+        const rev = this.o('fadd', f, step);
+        const v = out(this.o(kind === 'sin' ? 'fsin' : 'fcos', rev));
+        r = this.sel(inf, this.k(QNAN), kind === 'sin' ? this.sel(zero, x, v) : v);
+        break;
+      }
+    }
+    return this.sel(this.isNan(x), this.quiet(x), r);
+  }
+
+  /** x * 2^n with one rounding (nearest even, subnormal results too), in integer arithmetic. */
+  private fLdexp(x: LowNode, n: LowNode): LowNode {
+    const special = this.o('bor', this.o('bor', this.isNan(x), this.isInf(x)), this.isZero(x));
+    const sign = this.and(x, SIGN);
+    const nn = this.o('smax', this.o('smin', n, this.k(400)), this.k(-400 >>> 0));
+    const ef = this.and(this.o('shr', x, this.k(23)), 0xff);
+    const denorm = this.isZeroWord(ef);
+    const mant = this.and(x, 0x7fffff);
+    const sig = this.sel(denorm, mant, this.o('or', mant, this.k(0x800000)));
+    const e0 = this.sel(denorm, this.k(-149 >>> 0), this.o('sub', ef, this.k(150)));
+    const sh = this.o('sub', this.o('clz', sig), this.k(8));
+    const sig2 = this.shlBy(sig, sh);
+    const biased = this.o('add', this.o('sub', this.o('add', e0, nn), sh), this.k(150));
+    const normal = this.o('or', this.shlBy(biased, this.k(23)), this.and(sig2, 0x7fffff));
+    const s = this.o('sub', this.k(1), biased);
+    const q = this.shrBy(sig2, s);
+    const rem = this.o('and', sig2, this.o('sub', this.shlBy(this.k(1), s), this.k(1)));
+    const half = this.shlBy(this.k(1), this.o('sub', s, this.k(1)));
+    const roundUp = this.o(
+      'bor',
+      this.o('ult', half, rem),
+      this.o('band', this.o('eq', rem, half), this.notZeroWord(this.and(q, 1))),
+    );
+    const sub = this.sel(this.o('slt', this.k(25), s), this.k(0), this.o('add', q, this.o('b2w', roundUp)));
+    const body = this.sel(
+      this.o('sle', this.k(255), biased),
+      this.k(INF),
+      this.sel(this.o('sle', this.k(1), biased), normal, sub),
+    );
+    return this.sel(this.isNan(x), this.quiet(x), this.sel(special, x, this.o('or', sign, body)));
+  }
+
+  private frexp(x: LowNode, mantissa: boolean): LowNode {
+    const special = this.o('bor', this.o('bor', this.isNan(x), this.isInf(x)), this.isZero(x));
+    const ef = this.and(this.o('shr', x, this.k(23)), 0xff);
+    const denorm = this.isZeroWord(ef);
+    const mant = this.and(x, 0x7fffff);
+    const top = this.o('sub', this.k(31), this.o('clz', mant));
+    if (!mantissa)
+      return this.sel(
+        special,
+        this.k(0),
+        this.sel(denorm, this.o('sub', top, this.k(148)), this.o('sub', ef, this.k(126))),
+      );
+    const half = this.k(126 << 23);
+    const fromDenorm = this.o(
+      'or',
+      this.and(x, SIGN),
+      this.o('or', half, this.and(this.shlBy(mant, this.o('sub', this.k(23), top)), 0x7fffff)),
+    );
+    const fromNormal = this.o('or', this.and(x, 0x807fffff), half);
+    return this.sel(special, x, this.sel(denorm, fromDenorm, fromNormal));
+  }
+
+  /** f32 bits → f16 bits (low half), nearest even or toward zero; f16 denormals kept or flushed. */
+  private toF16(x: LowNode, towardZero: boolean, keep16: boolean): LowNode {
+    const sign16 = this.and(this.o('shr', x, this.k(16)), 0x8000);
+    const nan16 = this.o('or', sign16, this.o('or', this.k(0x7e00), this.and(this.o('shr', x, this.k(13)), 0x3ff)));
+    const ef = this.and(this.o('shr', x, this.k(23)), 0xff);
+    const e = this.o('sub', ef, this.k(127));
+    const sig = this.o('or', this.and(x, 0x7fffff), this.k(0x800000));
+    const rounded = (q: LowNode, rem: LowNode, half: LowNode): LowNode => {
+      if (towardZero) return q;
+      const up = this.o(
+        'bor',
+        this.o('ult', half, rem),
+        this.o('band', this.o('eq', rem, half), this.notZeroWord(this.and(q, 1))),
+      );
+      return this.o('add', q, this.o('b2w', up));
+    };
+    // Normal f16 (e >= -14): 11 significant bits, rounding may carry into the exponent.
+    const b16 = this.o('add', e, this.k(15));
+    const qn = this.o('shr', sig, this.k(13));
+    const normal = this.o(
+      'add',
+      this.o('shl', this.o('sub', b16, this.k(1)), this.k(10)),
+      rounded(qn, this.and(sig, 0x1fff), this.k(0x1000)),
+    );
+    const overflow = this.k(towardZero ? 0x7bff : 0x7c00);
+    // Subnormal f16 (e < -14): shift by -1 - e (>= 14); at 25 or more nothing is left.
+    const s = this.o('sub', this.k(0xffffffff), e);
+    const qs = this.shrBy(sig, s);
+    const sub = this.sel(
+      this.o('sle', this.k(25), s),
+      this.k(0),
+      rounded(
+        qs,
+        this.o('and', sig, this.o('sub', this.shlBy(this.k(1), s), this.k(1))),
+        this.shlBy(this.k(1), this.o('sub', s, this.k(1))),
+      ),
+    );
+    let out = this.sel(
+      this.o('sle', this.k(31), b16),
+      overflow,
+      this.sel(this.o('slt', e, this.k(-14 >>> 0)), sub, normal),
+    );
+    if (!keep16) out = this.sel(this.isZeroWord(this.and(out, 0x7c00)), this.k(0), out);
+    // An f32 denormal is far below the smallest f16: a zero of its sign.
+    const finite = this.sel(this.isZeroWord(ef), sign16, this.o('or', sign16, out));
+    return this.sel(
+      this.isNan(x),
+      nan16,
+      this.sel(this.isInf(x), this.o('or', sign16, this.k(0x7c00)), this.sel(this.isZero(x), sign16, finite)),
+    );
+  }
+
+  /** f16 bits (low half) → f32 bits, exact; f16 denormal inputs flushed unless kept. */
+  private fromF16(h: LowNode, keep16: boolean): LowNode {
+    const sign = this.o('shl', this.and(h, 0x8000), this.k(16));
+    const e = this.and(this.o('shr', h, this.k(10)), 0x1f);
+    const frac = this.and(h, 0x3ff);
+    const special = this.o(
+      'or',
+      sign,
+      this.o(
+        'or',
+        this.k(INF),
+        this.o('or', this.o('shl', frac, this.k(13)), this.sel(this.notZeroWord(frac), this.k(0x400000), this.k(0))),
+      ),
+    );
+    const normal = this.o(
+      'or',
+      sign,
+      this.o('or', this.o('shl', this.o('add', e, this.k(112)), this.k(23)), this.o('shl', frac, this.k(13))),
+    );
+    const top = this.o('sub', this.k(31), this.o('clz', frac));
+    const denorm = keep16
+      ? this.sel(
+          this.isZeroWord(frac),
+          sign,
+          this.o(
+            'or',
+            sign,
+            this.o(
+              'or',
+              this.o('shl', this.o('add', top, this.k(103)), this.k(23)),
+              this.and(this.shlBy(frac, this.o('sub', this.k(23), top)), 0x7fffff),
+            ),
+          ),
+        )
+      : sign;
+    return this.sel(this.o('eq', e, this.k(31)), special, this.sel(this.isZeroWord(e), denorm, normal));
+  }
+}
