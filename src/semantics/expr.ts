@@ -36,7 +36,7 @@ export interface Expr {
   /** `input` / `binput`: the leaf's name, as the context that made it chose it. */
   readonly name?: string;
   readonly param?: ExprParam;
-  /** Float ops: the FloatMode as bits (1: f32 denormals kept, 2: f64/f16 denormals kept). */
+  /** Float ops: the FloatMode as `modeBits` gives it. */
   readonly mode?: number;
   /** Tuples: the types of the two results. */
   readonly results?: readonly ['word' | 'bool', 'word' | 'bool'];
@@ -167,7 +167,7 @@ export function applyConcrete(
     else if (k === 'p') {
       call.push([operands[i], operands[i + 1]]);
       i += 2;
-    } else if (k === 'm') call.push(modeOf(mode ?? 3));
+    } else if (k === 'm') call.push(modeOf(mode ?? 7));
     else call.push(param);
   }
   return concreteMethod(op)(...call) as number | boolean | readonly [number | boolean, number | boolean];

@@ -15,7 +15,10 @@
  * `evalLowOp` is each operation's meaning on the CPU: it folds constants and lets the
  * lowering be tested against the concrete algebra without a GPU.
  */
-import { fma32Value } from '../semantics/float.ts';
+import type { FloatMode } from '../semantics/algebra.ts';
+import { concreteFloat, fma32Value } from '../semantics/float.ts';
+
+const KEEP_DENORMALS: FloatMode = { f32Denormals: true, f64f16Denormals: true };
 
 export type LowType = 'u32' | 'bool';
 
@@ -229,9 +232,9 @@ export function evalLowOp(op: LowOp, a: readonly (number | boolean)[]): number |
     case 'flog2':
       return fb(Math.log2(fv(x)));
     case 'fsin':
-      return fb(Math.sin(2 * Math.PI * fv(x)));
     case 'fcos':
-      return fb(Math.cos(2 * Math.PI * fv(x)));
+      // The concrete algebra's own sin/cos of revolutions, denormals kept (the lowering flushes by the mode).
+      return concreteFloat.fUnary(op === 'fsin' ? 'sin' : 'cos', x, KEEP_DENORMALS);
     case 'const':
     case 'bconst':
     case 'input':

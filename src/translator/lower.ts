@@ -23,6 +23,7 @@
 import type { FloatPredicate, FloatUnary, RoundKind } from '../semantics/algebra.ts';
 import { predicateHolds } from '../semantics/algebra.ts';
 import type { AlgebraOp, Expr, ExprParam } from '../semantics/expr.ts';
+import { F32_QNAN } from '../semantics/float.ts';
 import type { LowBuilder, LowNode, LowOp } from './low.ts';
 
 /** An operation the native back ends cannot express (f64 arithmetic): named, with the reason. */
@@ -37,7 +38,8 @@ export class LoweringRefusal extends Error {
 }
 
 const SIGN = 0x80000000;
-const QNAN = 0x7fc00000;
+/** The NaN an invalid operation gives: the concrete algebra's. */
+const QNAN = F32_QNAN;
 const INF = 0x7f800000;
 const ONE = 0x3f800000;
 
@@ -80,7 +82,7 @@ export class Lowerer {
       }
       default: {
         const args = e.args.map((a) => this.lower(a));
-        r = this.operation(e.op, args, e.param, e.mode ?? 3);
+        r = this.operation(e.op, args, e.param, e.mode ?? 7);
       }
     }
     this.memo.set(e.id, r);
@@ -154,6 +156,7 @@ export class Lowerer {
   private operation(op: AlgebraOp, a: LowNode[], param: ExprParam | undefined, mode: number): Lowered {
     const keep32 = (mode & 1) !== 0;
     const keep16 = (mode & 2) !== 0;
+    const ieee = (mode & 4) !== 0;
     const [x, y, z] = a as [LowNode, LowNode, LowNode];
     switch (op) {
       case 'add':
@@ -257,7 +260,7 @@ export class Lowerer {
         return this.fFma(this.flush(x, keep32), this.flush(y, keep32), this.flush(z, keep32), keep32);
       case 'fMin':
       case 'fMax':
-        return this.fPick(this.flush(x, keep32), this.flush(y, keep32), op === 'fMax');
+        return this.fPick(this.flush(x, keep32), this.flush(y, keep32), op === 'fMax', ieee);
       case 'fCmp':
         return this.fCmp(param as FloatPredicate, this.flush(x, keep32), this.flush(y, keep32));
       case 'fFromU32':
@@ -271,8 +274,12 @@ export class Lowerer {
         return this.f2int(this.flush(x, keep32), op === 'fToI32');
       case 'fRound':
         return this.fRound(param as RoundKind, this.flush(x, keep32));
-      case 'fUnary':
-        return this.fUnary(param as FloatUnary, this.flush(x, keep32), keep32);
+      case 'fUnary': {
+        // rcp, rsq, sqrt, exp and log flush denormals whatever the mode says; sin and cos follow it (float.ts).
+        const kind = param as FloatUnary;
+        const keep = (kind === 'sin' || kind === 'cos') && keep32;
+        return this.fUnary(kind, this.flush(x, keep), keep);
+      }
       case 'fLdexp':
         return this.flush(this.fLdexp(this.flush(x, keep32), y), keep32);
       case 'fFrexpMant':
@@ -325,8 +332,14 @@ export class Lowerer {
     const ix = this.isInf(x);
     const iy = this.isInf(y);
     const opposite = this.o('band', this.o('band', ix, iy), this.isNeg(this.o('xor', x, y)));
+    // Zeros are decided here: a GPU may ignore the sign of zero (x + 0 -> x) or flush the
+    // other operand, and an exact operand needs no rounding.
+    const zx = this.isZero(x);
+    const zy = this.isZero(y);
+    const zeros = this.sel(this.o('band', zx, zy), this.o('and', x, y), this.sel(zy, x, y));
     const native = this.flush(this.o('fadd', x, y), keep);
-    const r = this.sel(opposite, this.k(QNAN), this.sel(ix, x, this.sel(iy, y, native)));
+    const finite = this.sel(this.o('bor', zx, zy), zeros, native);
+    const r = this.sel(opposite, this.k(QNAN), this.sel(ix, x, this.sel(iy, y, finite)));
     return this.sel(this.anyNan([x, y]), this.firstNan([x, y]), r);
   }
 
@@ -334,8 +347,10 @@ export class Lowerer {
     const ix = this.isInf(x);
     const iy = this.isInf(y);
     const invalid = this.o('bor', this.o('band', this.isZero(x), iy), this.o('band', ix, this.isZero(y)));
-    const inf = this.o('or', this.k(INF), this.and(this.o('xor', x, y), SIGN));
-    const native = this.flush(this.o('fmul', x, y), keep);
+    const sign = this.and(this.o('xor', x, y), SIGN);
+    const inf = this.o('or', this.k(INF), sign);
+    const zero = this.o('bor', this.isZero(x), this.isZero(y));
+    const native = this.sel(zero, sign, this.flush(this.o('fmul', x, y), keep));
     const r = this.sel(invalid, this.k(QNAN), this.sel(this.o('bor', ix, iy), inf, native));
     return this.sel(this.anyNan([x, y]), this.firstNan([x, y]), r);
   }
@@ -348,7 +363,14 @@ export class Lowerer {
     const productInf = this.o('bor', ix, iy);
     const productSign = this.and(this.o('xor', x, y), SIGN);
     const sumInvalid = this.o('band', this.o('band', productInf, iz), this.o('ne', productSign, this.and(z, SIGN)));
-    const native = this.flush(this.o('ffma', x, y, z), keep);
+    // A zero product adds exactly: z, or a zero negative only if both are.
+    const productZero = this.o('bor', this.isZero(x), this.isZero(y));
+    const zeroSum = this.sel(
+      this.isZero(z),
+      this.sel(this.o('band', this.o('ne', productSign, this.k(0)), this.isNeg(z)), this.k(SIGN), this.k(0)),
+      z,
+    );
+    const native = this.sel(productZero, zeroSum, this.flush(this.o('ffma', x, y, z), keep));
     const r = this.sel(
       this.o('bor', productInvalid, sumInvalid),
       this.k(QNAN),
@@ -357,13 +379,17 @@ export class Lowerer {
     return this.sel(this.anyNan([x, y, z]), this.firstNan([x, y, z]), r);
   }
 
-  private fPick(x: LowNode, y: LowNode, max: boolean): LowNode {
+  /** min/max as float.ts's pick32: with MODE.IEEE a signaling NaN is returned quieted (x first), a quiet NaN gives the other operand. */
+  private fPick(x: LowNode, y: LowNode, max: boolean, ieee: boolean): LowNode {
     const nx = this.isNan(x);
     const ny = this.isNan(y);
     const pick = max
       ? this.sel(this.o('ult', this.key(x), this.key(y)), y, x)
       : this.sel(this.o('ult', this.key(y), this.key(x)), y, x);
-    return this.sel(nx, this.sel(ny, this.quiet(x), y), this.sel(ny, x, pick));
+    const quietNans = this.sel(ny, x, this.sel(nx, y, pick));
+    if (!ieee) return quietNans;
+    const signaling = (v: LowNode, n: LowNode): LowNode => this.o('band', n, this.isZeroWord(this.and(v, 0x00400000)));
+    return this.sel(signaling(x, nx), this.quiet(x), this.sel(signaling(y, ny), this.quiet(y), quietNans));
   }
 
   private fCmp(p: FloatPredicate, x: LowNode, y: LowNode): LowNode {
