@@ -7,12 +7,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR } from '../test/isa/corpus-data.ts';
+import { DATA_DIR, ROUND_TRIP_CLASSES, share } from '../test/isa/corpus-data.ts';
 import { scoreAll } from '../test/isa/corpus-report.ts';
 import { classifyReport, REASONS, type ClassifiedMismatch } from '../test/isa/mismatch-reasons.ts';
 
+const reports = scoreAll();
 const rows: ClassifiedMismatch[] = [];
-for (const [gen, report] of scoreAll()) rows.push(...classifyReport(gen, report));
+for (const [gen, report] of reports) rows.push(...classifyReport(gen, report));
 
 const counts = new Map<string, number>();
 for (const r of rows)
@@ -42,6 +43,38 @@ if (!process.argv.includes('--stats')) {
       ...REASONS.map((r) => [r.id, r.description] as const),
       ['unanalysed', 'Not yet explained: each such row is open work.'] as const,
     ].map(([id, d]) => `| \`${id}\` | ${byReason.get(id)?.length ?? 0} | ${d} |`),
+    '',
+    '## Round trip, by class of row',
+    '',
+    'The round trip assembles our own printed text of every corpus row. What it must give back',
+    "depends on what llvm-mc-19 makes of LLVM's own text of the row (the corpus's asm_roundtrip",
+    'column, re-checked by `npx tsx tools/isa-llvm-roundtrip.ts`, see `test/data/isa/SOURCE.md`).',
+    "Only the canonical rows can round-trip through text at all: for the others LLVM's text does",
+    'not carry every bit of the encoding (ignored fields, reserved bits, modifier bits of absent',
+    'sources, the unused high half of a 16-bit literal, dwords no operand reads, an odd register',
+    "pair printed aligned) or LLVM refuses its own text, so no spelling in LLVM's syntax names those",
+    'exact bytes; they are scored against what their text can give instead. Every row is in one',
+    'class, and a mismatch in any class is listed row by row in the TSV.',
+    '',
+    '| class | asm_roundtrip | what it must give | ' + [...reports.keys()].join(' | ') + ' |',
+    '| --- | --- | --- | ' + [...reports.keys()].map(() => '---').join(' | ') + ' |',
+    ...ROUND_TRIP_CLASSES.map(
+      (c) =>
+        `| \`${c.id}\` | \`${c.column}\` | ${c.description} | ` +
+        [...reports.values()]
+          .map((r) => {
+            const x = r.roundTrip.byClass[c.id];
+            return x.total ? `${(100 * share(x)).toFixed(2)}% of ${x.total}` : 'no rows';
+          })
+          .join(' | ') +
+        ' |',
+    ),
+    '| not printed by us | | Rows LLVM prints that our printer refuses, so there is no text of ours to assemble: ' +
+      'those LLVM itself annotates `/*Invalid register*/` (left out of bytes->text too) + bytes->text mismatches listed above. | ' +
+      [...reports.values()]
+        .map((r) => `${r.roundTrip.notPrinted.llvmInvalidRegister} + ${r.roundTrip.notPrinted.bytesToTextMismatch}`)
+        .join(' | ') +
+      ' |',
     '',
     '## Rows per generation and direction',
     '',

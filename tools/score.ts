@@ -1,6 +1,7 @@
 /**
  * Work tool: scores the instruction layer against the corpus and prints mismatches.
  *   npx tsx tools/score.ts [--gen gfx9] [--family 'VOP1|VOP2'] [--dir disasm|asm|rt] [--wave64] [--show 20]
+ * --dir rt scores each round-trip class of row apart (canonical, text-loses-bits, llvm-rejects-text).
  * The asm family filter matches the first token (mnemonic) of the input line; --contains
  * REGEX matches the whole input line instead.
  */
@@ -38,8 +39,11 @@ function report(label: string, s: Score): void {
 
 for (const gen of gens) {
   if (dir === 'disasm') report(`${gen} disasm${wave64 ? ' w64' : ''}`, scoreDisasm(gen, { wave64, family }));
-  else if (dir === 'rt') report(`${gen} roundtrip`, scoreRoundTrip(gen, { family }));
-  else {
+  else if (dir === 'rt') {
+    const rt = scoreRoundTrip(gen, { family });
+    for (const [cls, score] of Object.entries(rt.byClass)) report(`${gen} roundtrip ${cls}`, score);
+    console.log(`${gen} not printed by us: ${JSON.stringify(rt.notPrinted)}`);
+  } else {
     const s = scoreAsm(gen, {
       family: mnem ?? contains ?? (exclude ? /^(?!\u0000)/ : undefined),
       // An excluded row's key is a lone NUL, which no mnemonic or line filter matches.

@@ -75,11 +75,14 @@ const SPECIAL_SINGLE: Readonly<Record<string, (g: Gen) => number | undefined>> =
   exec_lo: () => SRC_EXEC_LO,
   exec_hi: () => SRC_EXEC_LO + 1,
   m0: (g) => m0Code(g),
-  null: (g) => (g >= Gen.GFX8 ? nullCode(g) : undefined),
+  // LLVM 19's gfx8/gfx9 decoders name code 125 `null`, but only gfx10+ assemblers take it.
+  null: (g) => (g >= Gen.GFX10 ? nullCode(g) : undefined),
   flat_scratch_lo: (g) => (g === Gen.GFX7 ? 104 : g <= Gen.GFX9 ? 102 : undefined),
   flat_scratch_hi: (g) => (g === Gen.GFX7 ? 105 : g <= Gen.GFX9 ? 103 : undefined),
-  xnack_mask_lo: (g) => (g >= Gen.GFX8 && g <= Gen.GFX9 ? 104 : undefined),
-  xnack_mask_hi: (g) => (g >= Gen.GFX8 && g <= Gen.GFX9 ? 105 : undefined),
+  // XNACK_MASK exists on processors with XNACK: of the gfx8 ones we know (tonga, fiji,
+  // polaris10, gfx802/803) none has it, and llvm-mc-19 refuses the names there; gfx9 has it.
+  xnack_mask_lo: (g) => (g === Gen.GFX9 ? 104 : undefined),
+  xnack_mask_hi: (g) => (g === Gen.GFX9 ? 105 : undefined),
   tba_lo: (g) => (g <= Gen.GFX8 ? 108 : undefined),
   tba_hi: (g) => (g <= Gen.GFX8 ? 109 : undefined),
   tma_lo: (g) => (g <= Gen.GFX8 ? 110 : undefined),
@@ -90,7 +93,7 @@ const SPECIAL_PAIR: Readonly<Record<string, (g: Gen) => number | undefined>> = {
   vcc: () => SRC_VCC_LO,
   exec: () => SRC_EXEC_LO,
   flat_scratch: (g) => (g === Gen.GFX7 ? 104 : g <= Gen.GFX9 ? 102 : undefined),
-  xnack_mask: (g) => (g >= Gen.GFX8 && g <= Gen.GFX9 ? 104 : undefined),
+  xnack_mask: (g) => (g === Gen.GFX9 ? 104 : undefined),
   tba: (g) => (g <= Gen.GFX8 ? 108 : undefined),
   tma: (g) => (g <= Gen.GFX8 ? 110 : undefined),
 };
@@ -271,6 +274,8 @@ export function parseSourceModifiers(text: string): SourceModifiers {
     return false;
   };
   if (strip('neg(')) neg = true;
+  // A second minus sign is no modifier in LLVM's syntax (`--1`, `- -1`, `--v1`).
+  if (/^-\s*-/.test(t)) throw new AsmError("invalid syntax, expected 'neg' modifier");
   if (t.startsWith('-') && !/^-\d|^-\.\d|^-0x/i.test(t)) {
     neg = true;
     t = t.slice(1).trim();
@@ -313,9 +318,9 @@ const NAMED_SOURCES: Readonly<Record<string, (g: Gen) => number | undefined>> = 
   private_base: (g) => (g >= Gen.GFX9 ? 237 : undefined),
   src_private_limit: (g) => (g >= Gen.GFX9 ? 238 : undefined),
   private_limit: (g) => (g >= Gen.GFX9 ? 238 : undefined),
-  // llvm-mc-19 assembles it for gfx9 and gfx10 (gfx1010, gfx1030), not gfx11.
+  // llvm-mc-19 assembles both names for gfx9 and gfx10 (gfx1010, gfx1030), SALU and VALU alike, not gfx11.
   src_pops_exiting_wave_id: (g) => (g >= Gen.GFX9 && g <= Gen.GFX10_3 ? 239 : undefined),
-  pops_exiting_wave_id: (g) => (g === Gen.GFX9 ? 239 : undefined),
+  pops_exiting_wave_id: (g) => (g >= Gen.GFX9 && g <= Gen.GFX10_3 ? 239 : undefined),
   src_vccz: () => 251,
   vccz: () => 251,
   src_execz: () => 252,

@@ -62,9 +62,25 @@ function specials(gen: Gen): Map<number, [string, string]> {
 /**
  * Spells the scalar register (range) starting at `code` with `dwords` dwords, or returns
  * undefined when that range is not a register in this generation (LLVM then prints its
- * `/*Invalid register*\/` text, which callers decide about).
+ * `/*Invalid register*\/` text, which callers decide about). Codes 0-255 of widths 1-32
+ * are spelled once per generation and then read from a table: decoders ask this for
+ * every register field they check, printers for every scalar operand.
  */
 export function scalarRegName(gen: Gen, code: number, dwords: number): string | undefined {
+  if (code >= 0 && code < 256 && dwords >= 1 && dwords <= 32 && (code | 0) === code && (dwords | 0) === dwords) {
+    const byWidth = (scalarNames[gen] ??= []);
+    const names = (byWidth[dwords] ??= new Array<string | null | undefined>(256));
+    let name = names[code];
+    if (name === undefined) names[code] = name = scalarRegText(gen, code, dwords) ?? null;
+    return name ?? undefined;
+  }
+  return scalarRegText(gen, code, dwords);
+}
+
+/** scalarRegText by generation, width and code, filled on first use (null: not a register). */
+const scalarNames: (string | null | undefined)[][][] = [];
+
+function scalarRegText(gen: Gen, code: number, dwords: number): string | undefined {
   const nsg = sgprCount(gen);
   // LLVM's decoder aligns a misaligned SGPR or TTMP range down (pairs to even, wider
   // tuples to four), printing a warning; the printed text is the aligned range.
@@ -102,8 +118,22 @@ export function scalarRegName(gen: Gen, code: number, dwords: number): string | 
   return undefined;
 }
 
-/** Spells a VGPR (range). */
+/**
+ * Spells a VGPR (range). Indices 0-511 of widths 1-32 are spelled once and then read
+ * from a table (a printed listing names a VGPR in nearly every line).
+ */
 export function vgprName(index: number, dwords: number): string {
+  if (index >= 0 && index < 512 && dwords >= 1 && dwords <= 32 && (index | 0) === index && (dwords | 0) === dwords) {
+    const names = (vgprNames[dwords] ??= new Array<string | undefined>(512));
+    return (names[index] ??= vgprText(index, dwords));
+  }
+  return vgprText(index, dwords);
+}
+
+/** vgprText by width and index, filled on first use. */
+const vgprNames: (string | undefined)[][] = [];
+
+function vgprText(index: number, dwords: number): string {
   return dwords === 1 ? `v${index}` : `v[${index}:${index + dwords - 1}]`;
 }
 
@@ -217,7 +247,23 @@ export function inlineFloatBits(code: number, bits: 16 | 32 | 64): bigint | unde
   return v === undefined ? undefined : BigInt(v);
 }
 
-/** Hex spelling LLVM uses for literals and immediates. */
+/** `0x0`..`0xff`, and the two-digit spellings `00`..`ff`, by byte value. */
+const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => `0x${b.toString(16)}`);
+const HEX_PAIR: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/**
+ * Hex spelling LLVM uses for literals and immediates: `0x` and the unsigned 32-bit value's
+ * digits without leading zeros. Built from byte tables, because Number#toString(16) costs
+ * several hundred nanoseconds for a full 32-bit value and printers call this per literal.
+ */
 export function hex(value: number): string {
-  return `0x${(value >>> 0).toString(16)}`;
+  const v = value >>> 0;
+  if (v < 0x100) return HEX_BYTE[v];
+  const b3 = v >>> 24;
+  const b2 = (v >>> 16) & 0xff;
+  const b1 = (v >>> 8) & 0xff;
+  const b0 = v & 0xff;
+  if (b3 !== 0) return HEX_BYTE[b3] + HEX_PAIR[b2] + HEX_PAIR[b1] + HEX_PAIR[b0];
+  if (b2 !== 0) return HEX_BYTE[b2] + HEX_PAIR[b1] + HEX_PAIR[b0];
+  return HEX_BYTE[b1] + HEX_PAIR[b0];
 }

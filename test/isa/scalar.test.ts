@@ -58,6 +58,11 @@ gfx11|000085bf|s_clause 0x0
 gfx11|000087bf|s_delay_alu 0
 gfx11|ff0246bf563412af|<invalid>
 gfx11|3412a0bf|s_branch 4660
+gfx10.3|0180a0b0|s_version 1|UC_VERSION_MDP_BIT
+gfx10.3|04e0a0b0|s_version ((UC_VERSION_GFX10|UC_VERSION_W64_BIT)|UC_VERSION_W32_BIT)|UC_VERSION_MDP_BIT
+gfx11|0000a0b0|s_version UC_VERSION_GFX7
+gfx11|0010a0b0|s_version 0x1000
+gfx11|0500a0b0|s_version 5
 `;
 
 /** gen | input | hex or '<error>'. */
@@ -109,6 +114,17 @@ gfx10.3|s_waitcnt_depctr -32768|0080a3bf
 gfx10.3|s_waitcnt_depctr -32769|<error>
 gfx11|s_waitcnt_vscnt s0, 0x1234|<error>
 gfx11|s_ctz_i32_b32 exec_hi, src_scc|fd08ffbe
+gfx10.3|s_version 1|UC_VERSION_MDP_BIT|018080b0
+gfx10.3|s_version ((UC_VERSION_GFX10|UC_VERSION_W64_BIT)|UC_VERSION_W32_BIT)|UC_VERSION_MDP_BIT|04e080b0
+gfx11|s_version UC_VERSION_GFX12|090080b0
+gfx7|s_xor_b64 s[30:31], s[3:4], s[15:16]|<error>
+gfx10.3|s_add_i32 s0, pops_exiting_wave_id, s1|ef010081
+gfx11|s_add_i32 s0, pops_exiting_wave_id, s1|<error>
+gfx8|s_add_u32 null, s0, s1|<error>
+gfx8|s_mov_b32 xnack_mask_lo, -1|<error>
+gfx9|s_mov_b32 xnack_mask_lo, -1|c100e8be
+gfx10.3|s_setreg_b32 hwreg(HW_REG_HW_ID), s2|17f882b9
+gfx11|s_setreg_b32 hwreg(HW_REG_HW_ID), s2|<error>
 `;
 
 function rows(text: string): string[][] {
@@ -165,7 +181,9 @@ describe('scalar disassembly', () => {
 });
 
 describe('scalar assembly', () => {
-  for (const [gen, input, hex] of rows(ASM)) {
+  for (const row of rows(ASM)) {
+    // The input may hold '|' (s_version's flags): the bytes are the last field.
+    const [gen, hex, input] = [row[0], row[row.length - 1], row.slice(1, -1).join('|')];
     it(`${gen} ${input}`, () => {
       const r = assembleLine(targetFor(CPU[gen]), input);
       expect(r.words ? hexOf(r.words) : '<error>').toBe(hex);

@@ -46,6 +46,22 @@ gfx11|051051d6f0fac003|v_med3_u16 v5, 0x3800, m0, 0x3800 op_sel:[0,1,0,0]
 gfx11|02401accff020a1cc8420000|v_dot2_f32_bf16 v2, 0x42c8, v1, v2
 gfx11|6b04347c|v_cmp_nlg_f32_e32 vcc_lo, vcc_hi, v2
 gfx11/w64|6b04347c|v_cmp_nlg_f32_e32 vcc, vcc_hi, v2
+gfx9|0500dbd1f0040e04|v_sad_u16 v5, 0.5, v2, v3
+gfx8|0500e5d101ef0d04|v_qsad_pk_u16_u8 v[5:6], v[1:2], -4.0, v[3:4]
+gfx7|0500b8d20105c203|v_sad_u16 v5, v1, v2, 0.5
+gfx9|0500f2d10105de03|v_mad_i32_i16 v5, v1, v2, -4.0
+gfx9|ff9e0a7e7372713f|v_sat_pk_u8_i16_e32 v5, 0x3f717273
+gfx11|052266d6fdd40423|v_dot2_f16_f16 v5, -src_scc, |vcc_lo|, -1 op_sel:[0,0,1,0]
+gfx11|404066d601000000|v_dot2_f16_f16 v64, s1, s0, s0 op_sel:[0,0,0,1]
+gfx11|050866d6fdd40423|v_dot2_f16_f16 v5, -src_scc, vcc_lo, -1
+gfx11|052267d6fdd40423|v_dot2_bf16_bf16 v5, -src_scc, |vcc_lo|, -1 op_sel:[0,0,1,0]
+gfx11/w64|104040cc0011421c|v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]
+gfx11/w64|084044cc0009061a|v_wmma_i32_16x16x16_iu8 v[8:11], v[0:3], v[4:7], 1
+gfx11|104040cc00114204|v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]
+gfx11|104840cc0011421c|<invalid>
+gfx11|05c58e7f|<invalid>
+gfx11|c7c50a7e|v_sat_pk_u8_i16_e32 v5, v199
+gfx11|02401accff020a1cc8420000|v_dot2_f32_bf16 v2, 0x42c8, v1, v2
 `;
 
 function rows(): [string, boolean, string, string][] {
@@ -112,7 +128,7 @@ gfx7|v_movreld_b32 v0, s1|<error>
 gfx7|v_movreld_b32 v5, m0|7c840a7e
 gfx8|v_cndmask_b32_e32 v1, v2, v3|02070200
 gfx8|v_add_u32 v1, v2, v3|<error>
-gfx8|v_madak_f32 v0, s32, v32, 0x20000000|2040003000000020
+gfx8|v_madak_f32 v0, s32, v32, 0x20000000|<error>
 gfx8|v_mad_i16 v5, v1, 0x4400, v3|<error>
 gfx8|v_ceil_f16 v0, neg(0x3118)|ff8a007e18b10000
 gfx8|v_sqrt_f64 v[2:3], lit(123.0)|ff50047e00c05e40
@@ -142,6 +158,56 @@ gfx11|v_cvt_f16_f32_e32 v255, v255|<error>
 gfx10.3|v_cmpx_lt_i16_e64 0x3456, 0x3456|7e0099d4fffe010056340000
 gfx11|v_lshlrev_b64 v[5:6], 0x3f717273, 0x3f717273|<error>
 gfx11|v_add_f32 v0, src_vccz, v1|<error>
+gfx7|v_writelane_b32 v1, s13, m0|0df80204
+gfx7|v_writelane_b32 v1, s13, s14|<error>
+gfx9|v_writelane_b32 v1, s13, m0|01008ad20df80000
+gfx7|v_writelane_b32 v0, lds_direct, s0|fe000004
+gfx9|v_writelane_b32 v0, lds_direct, s0|<error>
+gfx9|v_subrev_f32 v0, lds_direct, v0|<error>
+gfx9|v_add_f64 v[0:1], lds_direct, v[0:1]|<error>
+gfx9|v_mad_f32 v0, v1, lds_direct, v2|<error>
+gfx9|v_mad_f32 v0, lds_direct, v1, v2|0000c1d1fe020a04
+gfx10.3|v_add_f32 v5, v1, lds_direct|<error>
+gfx10.3|v_permlane16_b32 v0, lds_direct, s0, s0|<error>
+gfx7|v_madak_f32 v0, s0, v0, 0x11213141|<error>
+gfx9|v_madmk_f32 v0, s0, 0x11213141, v0|<error>
+gfx9|v_madak_f32 v0, 0x11213141, v0, 0x11213141|ff00003041312111
+gfx10.3|v_fmaak_f32 v0, s0, v0, 0x11213141|0000005a41312111
+gfx9|v_madak_f32 v4, lit(0x7e8), v8, lit(0x7e8)|ff100830e8070000
+gfx7|v_mul_i32_i24 v1, v3, s5 clamp|<error>
+gfx7|v_cmp_f_f32_e64 s[0:1], v79, v201 clamp|<error>
+gfx7|v_div_fixup_f64 v[5:6], v[1:2], v[2:3], v[3:4] clamp div:2|0508c0d201050e1c
+gfx7|v_ldexp_f32 v55, s27, -v90|<error>
+gfx7|v_mqsad_u32_u8 v[55:58], v[79:80], v166, s[28:31]|<error>
+gfx8|v_mul_i32_i24 v1, v3, s5 clamp|018006d1030b0000
+gfx8|v_sin_f32 v0, xnack_mask_lo|<error>
+gfx9|v_sin_f32 v0, xnack_mask_lo|6852007e
+gfx9|v_sin_f32 v0, null|<error>
+gfx8|v_ceil_f32 v0, --1|<error>
+gfx9|v_sad_u16 v5, 0.5, v2, v3|0500dbd1f0040e04
+gfx9|v_mad_u32_u16 v5, v1, v2, 0x3800|<error>
+gfx9|v_sat_pk_u8_i16_e32 v5, 0x3f717273|ff9e0a7e7372713f
+gfx10.3|v_ldexp_f64 v[5:6], 1.5, 0x3ff80000|050068d5fffe01000000f83f
+gfx10.3|v_mad_u64_u32 v[5:6], s12, 0x12345678, v2, 0x12345678|050c76d5ff04fe0378563412
+gfx11|v_lshlrev_b64 v[5:6], 0x3f717273, 0x3f717273|<error>
+gfx11|v_cvt_pk_rtz_f16_f32_e32 v255, 0xaf123456, v255|fffeff5f563412af
+gfx11|v_pk_fmac_f16 v228, 0x47055133, v179|ff66c97933510547
+gfx11|v_sat_pk_u8_i16_e32 v199, v5|<error>
+gfx11|v_sat_pk_u8_i16 v199, v5|c700e2d505010000
+gfx11|v_dot2_f16_f16 v5, v1, v2, v3 op_sel:[0,0,1]|052066d601050e04
+gfx11|v_dot2_f16_f16 v5, v1, v2, v3 op_sel:[0,0,0,1]|054066d601050e04
+gfx11|v_dot2_f16_f16 v5, v1, v2, v3 op_sel:[1,0,0,0]|<error>
+gfx11|v_fmac_f16_e64 v5, v1, v2 op_sel:[0,0,1,0]|050036d501050200
+gfx11/w64|v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]|104040cc0011421c
+gfx11|v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]|<error>
+gfx11|v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[0,0,1]|<error>
+gfx11|v_wmma_f16_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[0,0,1]|106042cc0011421c
+gfx11|v_dot2_bf16_bf16 v5, v1, v2, 100.0|050067d60105fe03c8420000
+gfx11|v_dot2_bf16_bf16 v2, v0, 0x3e22, v2|020067d600f10904
+gfx11|v_dot2_bf16_bf16 v2, v0, 0.15915494, v2|020067d600f10904
+gfx11|v_dot2_bf16_bf16 v2, v0, -0.15915494, v2|020067d600ff090423be0000
+gfx11|v_dot2_bf16_bf16 v5, v1, v2, 1.01171875|050067d60105fe03823f0000
+gfx11|v_dot2_f32_bf16 v2, 100.0, v1, v2|02401accff020a1cc8420000
 `;
 
 function asmRows(): [string, boolean, string, string][] {

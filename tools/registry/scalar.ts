@@ -184,6 +184,7 @@ function symbolicStyle(name: string, text: string): ImmStyle | undefined {
   if (name === 's_delay_alu') return 'delay_alu';
   if (name === 's_waitcnt_depctr') return 'depctr';
   if (/^s_set_gpr_idx_(mode|on)$/.test(name)) return 'gpr_idx';
+  if (name === 's_version') return 'version';
   return undefined;
 }
 

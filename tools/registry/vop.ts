@@ -127,12 +127,13 @@ function stripSuffix(m: string): string {
  * follows each probe, because llvm-mc skips an invalid dword and decodes the rest of the
  * line (which loses the alignment of llvm.ts's disassembleBatch).
  */
-function batch(cpu: string, words: number[][]): string[] {
+function batch(cpu: string, words: number[][], mattr = ''): string[] {
   // Sentinel `s_nop i` (twice, in case the leftover of an invalid line swallows one).
   const tok = (ws: number[]): string => hexOf(ws).replace(/(..)/g, '0x$1,').slice(0, -1);
   const nop = (i: number): string => tok([(0xbf800000 | (i & 0xffff)) >>> 0]);
   const input = words.map((w, i) => `${tok(w)}\n${nop(i)}\n${nop(i)}`).join('\n') + '\n';
-  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`], {
+  const args = ['-triple=amdgcn', '--disassemble', `-mcpu=${cpu}`, ...(mattr ? [`-mattr=${mattr}`] : [])];
+  const r = spawnSync(LLVM_MC, args, {
     input,
     encoding: 'utf8',
     maxBuffer: 1 << 30,
@@ -225,6 +226,10 @@ interface Found {
   opsel: boolean;
   /** Entries LLVM prints in op_sel:[…] (permlane16 prints two). */
   opselN: number;
+  /** op_sel field bits (bit 0-2: src0-src2, bit 3: dst) LLVM prints when set alone. */
+  opselBits: number;
+  /** vdst's (and the accumulator's) VGPR count in wave64 where it differs (WMMA), else absent. */
+  w64dwords?: number;
   /** Per source index, detected value-type hints. */
   int16: boolean[];
   f16: boolean[];
@@ -296,6 +301,7 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
         omod: false,
         opsel: false,
         opselN: 0,
+        opselBits: 0,
         int16: [false, false, false],
         f16: [false, false, false],
         f64: [false, false, false],
@@ -362,17 +368,22 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
       const i = alts.indexOf(chosen[op]!);
       return altTexts[i][op];
     };
-    const probe = (mk: (op: number, src: [number, number, number]) => number[]): string[] =>
+    const probe = (mk: (op: number, src: [number, number, number]) => number[], mattr = ''): string[] =>
       batch(
         cpu,
         ops.map((op) => (chosen[op] ? mk(op, chosen[op]!) : [0])),
+        mattr,
       );
+    // The chosen encodings again in wave64: WMMA's C/D matrices take half the VGPRs there.
+    const tWave64 =
+      sp.fam === 'VOP3P' && gen >= 3 ? probe((op, s) => vop3(gen, sp.fam, op, { src: s }), '+wavefrontsize64') : [];
     const clampBit = gen === 0 ? 0x08 : 0x80;
     const tAbs = [0, 1, 2].map((k) => probe((op, s) => vop3(gen, sp.fam, op, { src: s, hi: 1 << k })));
     const tNeg = [0, 1, 2].map((k) => probe((op, s) => vop3(gen, sp.fam, op, { src: s, neg: 1 << k })));
     const tClamp = probe((op, s) => vop3(gen, sp.fam, op, { src: s, hi: clampBit }));
     const tOmod = probe((op, s) => vop3(gen, sp.fam, op, { src: s, omod: 1 }));
-    const tOpsel = probe((op, s) => vop3(gen, sp.fam, op, { src: s, hi: 0x08 }));
+    // Each op_sel field bit alone (w0 bits 11-14: src0, src1, src2, dst): v_dot2_f16_f16 prints only src2's and dst's.
+    const tOpsel = [0, 1, 2, 3].map((j) => probe((op, s) => vop3(gen, sp.fam, op, { src: s, hi: 0x08 << j })));
     const withSlot = (s: [number, number, number], k: number, v: number): [number, number, number] => {
       const c: [number, number, number] = [...s];
       c[k] = v;
@@ -426,6 +437,7 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
           omod: false,
           opsel: false,
           opselN: 0,
+          opselBits: 0,
           int16: [false, false, false],
           f16: [false, false, false],
           f64: [false, false, false],
@@ -451,12 +463,19 @@ function sweepGen(gen: GenIdx, cpu: string): Found[] {
           if (parseText(tL64[k][op]).ops[pos] === '0.5' && shape[pos].dwords === 2) fd.f64[k] = true;
         }
       }
+      if (tWave64.length) {
+        const w64 = parseText(tWave64[op]).ops.map((o) => regOf(o)?.dwords ?? 0);
+        const vdst = shape.find((o) => o.field === 'vdst');
+        if (vdst && w64[0] && w64[0] !== vdst.dwords) fd.w64dwords = w64[0];
+      }
       if (/ clamp/.test(tClamp[op])) fd.clamp = true;
       if (/ mul:2/.test(tOmod[op])) fd.omod = true;
-      const os = / op_sel:\[([0-9,]*)\]/.exec(tOpsel[op]);
-      if (!vop3b && os) {
+      for (let j = 0; j < 4; j++) {
+        const os = / op_sel:\[([0-9,]*)\]/.exec(tOpsel[j][op]);
+        if (vop3b || !os) continue;
         fd.opsel = true;
-        fd.opselN = os[1].split(',').length;
+        fd.opselN = Math.max(fd.opselN, os[1].split(',').length);
+        fd.opselBits |= 1 << j;
       }
     }
   }
@@ -481,6 +500,28 @@ function gfx7WithoutE64(g7: readonly G7[]): Set<string> {
   for (const m of r.stderr.matchAll(/<stdin>:(\d+):\d+: error: e64 variant of this instruction is not supported/g))
     out.add(cands[Number(m[1]) - 1].name);
   return out;
+}
+
+/**
+ * gfx7 instructions whose VOP3 form takes `clamp`: LLVM's bonaire assembler refuses it on
+ * integer results and compares ("integer clamping is not supported on this GPU"), so ask
+ * it for each instruction's VOP3 text with ` clamp` appended.
+ */
+function gfx7WithClamp(g7: readonly G7[]): Set<string> {
+  const cands = g7.filter((f) => f.fam === 'VOP3' || g7.some((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name));
+  const textOf = (f: G7): string => {
+    const e64 = f.fam === 'VOP3' ? f : g7.find((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name)!;
+    // The output modifiers go last, after clamp: drop them from the row's text.
+    return e64.text.replace(/ (clamp|mul:\d|div:2)\b/g, '') + ' clamp';
+  };
+  const lines = cands.map(textOf);
+  const r = spawnSync(LLVM_MC, ['-triple=amdgcn', '-mcpu=bonaire', '-filetype=null'], {
+    input: lines.join('\n') + '\n',
+    encoding: 'utf8',
+  });
+  const refused = new Set<number>();
+  for (const m of r.stderr.matchAll(/<stdin>:(\d+):\d+: error:/g)) refused.add(Number(m[1]) - 1);
+  return new Set(cands.filter((_f, i) => !refused.has(i)).map((f) => f.name));
 }
 
 interface G7 {
@@ -531,6 +572,8 @@ interface Def {
   omod: number;
   opsel: number;
   opselN: number;
+  opselBits: number; // op_sel field bits LLVM prints (bit 3: dst), over all generations
+  w64dwords: number; // vdst's and src2's VGPR count in wave64 where it differs (WMMA), else 0
   e32: boolean; // has a 32-bit form
   e64: number; // gen bitmask of gens with an e64 form
   k: boolean; // madmk-style literal operand
@@ -540,15 +583,16 @@ function isPermlane(name: string): boolean {
   return /^v_permlanex?16_b32$/.test(name);
 }
 
-/** The value types a mnemonic names, in order (`v_cvt_f32_f16` → f32, f16). */
+/** The value types a mnemonic names, in order (`v_cvt_f32_f16` → f32, f16; `v_dot2_f32_bf16` → f32, bf16). */
 function nameTypes(name: string): string[] {
-  return [...name.matchAll(/_([fiub])(16|32|64)(?=_|$)/g)].map((m) => m[1] + m[2]);
+  return [...name.matchAll(/_(bf16|[fiub](?:16|32|64))(?=_|$)/g)].map((m) => m[1]);
 }
 
 function typeFor(name: string, o: Op, hints: { int16: boolean; f16: boolean; f64: boolean; probed?: boolean }): string {
   if (o.field === 'sdst' || (o.cls === 's' && o.field === 'src2' && !isPermlane(name))) return 'b64';
   const t = nameTypes(name);
-  const named = o.role === 'dst' ? t[0] : t[t.length - 1];
+  // WMMA's src2 is the accumulator C, of the result's type (v_wmma_f32_16x16x16_bf16: f32).
+  const named = o.role === 'dst' || (o.field === 'src2' && /^v_wmma_/.test(name)) ? t[0] : t[t.length - 1];
   const bits = o.dwords === 2 ? 64 : 32;
   if (o.cls === 'imm') return named === 'f16' ? 'f16' : 'f32';
   if (bits === 64) {
@@ -557,6 +601,8 @@ function typeFor(name: string, o: Op, hints: { int16: boolean; f16: boolean; f64
     return n64 === 'f64' ? 'f64' : (n64 ?? 'b64');
   }
   if (hints.int16) return named && /^[iub]16$/.test(named) ? named : 'b16';
+  // bf16 values: LLVM 19 encodes their constants as bf16 (1.0 is inline 242, 100.0 the literal 0x42c8).
+  if (named === 'bf16') return o.dwords === 1 ? 'bf16' : 'b32';
   if (hints.f16) return 'f16';
   if (named && named.endsWith('16') && o.role === 'dst') return named;
   if (named && named.endsWith('32')) return named;
@@ -572,6 +618,7 @@ function packedType(name: string, field: string, dstType: string): string {
   const t = nameTypes(name);
   const last = t[t.length - 1];
   if (last === 'f16') return 'v2f16';
+  if (last === 'bf16') return 'v2bf16';
   if (last === 'i16' || last === 'u16' || last === 'b16') return 'v2i16';
   return last ?? 'b32';
 }
@@ -597,6 +644,8 @@ function main(): void {
         omod: 0,
         opsel: 0,
         opselN: 0,
+        opselBits: 0,
+        w64dwords: 0,
         e32: false,
         e64: 0,
         k: false,
@@ -612,6 +661,8 @@ function main(): void {
     d.omod |= f.omod ?? 0;
     d.opsel |= f.opsel ?? 0;
     d.opselN = Math.max(d.opselN, f.opselN ?? 0);
+    d.opselBits |= f.opselBits ?? 0;
+    d.w64dwords ||= f.w64dwords ?? 0;
     d.e32 ||= f.e32 ?? false;
     d.e64 |= f.e64 ?? 0;
     d.k ||= f.k ?? false;
@@ -648,7 +699,7 @@ function main(): void {
         int16: fd.int16[k],
         f16: fd.f16[k],
         f64: fd.f64[k],
-        probed: gen >= 3,
+        probed: gen >= 1,
       }));
       const k = fd.e32?.some((o) => o.cls === 'imm') ?? false;
       const bit = 1 << gen;
@@ -659,6 +710,8 @@ function main(): void {
         omod: fd.omod ? bit : 0,
         opsel: fd.opsel ? bit : 0,
         opselN: fd.opselN,
+        opselBits: fd.opselBits,
+        w64dwords: fd.w64dwords,
         e32: fd.e32 !== undefined,
         e64: fd.e64 && fd.fam !== 'VOP3' && fd.fam !== 'VOP3P' ? bit : 0,
         k,
@@ -669,6 +722,7 @@ function main(): void {
   // gfx7: attach to the gfx8 shape of the same name and family, else parse the corpus text.
   const g7 = gfx7Facts();
   const noE64 = gfx7WithoutE64(g7);
+  const withClamp = gfx7WithClamp(g7);
   for (const f of g7) {
     if (f.fam === 'VOP3' && f.e64) continue;
     const e64 = g7.find((x) => x.fam === 'VOP3' && x.e64 && x.name === f.name);
@@ -686,12 +740,15 @@ function main(): void {
     const similar =
       defs.find((d) => d.name === f.name && d.family === f.fam && d.op[1] >= 0) ??
       defs.find((d) => d.name === alias && d.family === f.fam && d.op[1] >= 0);
+    // Source modifiers of a gfx7 VOP2 whose gfx8 sibling is VOP3-only (v_ldexp_f32,
+    // v_cvt_pkaccum_u8_f32): the sibling's, whose masks mean the same sources.
+    const sibling = similar ?? defs.find((d) => d.name === f.name && d.family === 'VOP3' && d.op[1] >= 0);
     if (!ops) ops = gfx7Shape(f, e64);
     const isK = /^v_mad(mk|ak)/.test(f.name);
     add(0, f.name, f.fam, ops, f.op, f.fam === 'VOP3' || isK || noE64.has(f.name) ? -1 : op3, {
-      abs: similar?.abs ?? gfx7Mods(f, e64).abs,
-      neg: similar?.neg ?? gfx7Mods(f, e64).neg,
-      clamp: (similar ? similar.clamp & 2 : 0) ? 1 : gfx7Mods(f, e64).clamp ? 1 : 0,
+      abs: sibling?.abs ?? gfx7Mods(f, e64).abs,
+      neg: sibling?.neg ?? gfx7Mods(f, e64).neg,
+      clamp: withClamp.has(f.name) ? 1 : 0,
       omod: (similar ? similar.omod & 2 : 0) ? 1 : gfx7Mods(f, e64).omod ? 1 : 0,
       e32: f.fam !== 'VOP3',
       e64:
@@ -739,6 +796,8 @@ const CLASS_OVERRIDES: readonly [RegExp, string, Op['cls']][] = [
   [/^v_writelane_b32$/, 'src0', 's'],
   [/^v_interp_/, 'src1', 'v'],
   [/^v_interp_/, 'src2', 'v'],
+  // VReg_128: llvm-mc-19 refuses SGPRs and constants there (bonaire to gfx1100).
+  [/^v_mqsad_u32_u8$/, 'src2', 'v'],
 ];
 function classOverride(name: string, o: Op): Op['cls'] {
   for (const [re, field, cls] of CLASS_OVERRIDES) if (re.test(name) && o.field === field) return cls;
@@ -762,12 +821,12 @@ function gfx7Alias(name: string): string {
 }
 
 /** Float modifiers on gfx7 for instructions gfx8 lacks: those of float instructions. */
-function gfx7Mods(f: G7, e64: G7 | undefined): { abs: number; neg: number; clamp: boolean; omod: boolean } {
+function gfx7Mods(f: G7, e64: G7 | undefined): { abs: number; neg: number; omod: boolean } {
   const isFloat = /_f(16|32|64)/.test(f.name) && !/^v_cvt_(i|u)32|frexp_exp|^v_cmp/.test(f.name);
   const n = gfx7Shape(f, e64).filter((o) => o.role === 'src').length;
   const m = (1 << n) - 1;
   const cmpF = /^v_cmps?x?_.*_f(32|64)/.test(f.name);
-  return { abs: isFloat || cmpF ? m : 0, neg: isFloat || cmpF ? m : 0, clamp: isFloat, omod: isFloat };
+  return { abs: isFloat || cmpF ? m : 0, neg: isFloat || cmpF ? m : 0, omod: isFloat };
 }
 
 function gfx7Shape(f: G7, e64: G7 | undefined): Op[] {
@@ -840,8 +899,12 @@ function write(defs: Def[]): void {
     'type Row = [name: string, family: InstructionDef["family"], op: number[], op3: number[] | 0, operands: string, attrs: number, flags: string];',
   );
   lines.push(
-    '// flags: abs/neg = source bitmask; clamp/omod/opsel/e64 = generation bitmask; e32 = has 32-bit form; k = madmk-style literal.',
+    '// flags: abs/neg = source bitmask; clamp/omod/opsel/e64 = generation bitmask; e32 = has 32-bit form; k = madmk-style literal;',
   );
+  lines.push(
+    '// opseln = op_sel entries LLVM prints; opselmask = the op_sel field bits (3: dst) that mean something, where not all do;',
+  );
+  lines.push("// w64dwords = VGPRs of vdst and src2 in wave64 where they differ from wave32 (WMMA's C/D matrices).");
   lines.push('const ROWS: Row[] = [');
   for (const d of defs) {
     const flags: string[] = [];
@@ -851,6 +914,13 @@ function write(defs: Def[]): void {
     if (d.omod) flags.push(`omod=${d.omod}`);
     if (d.opsel) flags.push(`opsel=${d.opsel}`);
     if (d.opselN) flags.push(`opseln=${d.opselN}`);
+    if (d.opsel) {
+      const nsrc = d.operands.filter((o) => /^src\d$/.test(o.field) && o.cls !== 'imm').length;
+      const all = d.opselN === nsrc + 1 ? ((1 << nsrc) - 1) | 8 : (1 << d.opselN) - 1;
+      // Only some op_sel bits mean something (v_dot2_f16_f16: src2 and dst): LLVM ignores the others.
+      if (d.opselBits !== all) flags.push(`opselmask=${d.opselBits}`);
+    }
+    if (d.w64dwords) flags.push(`w64dwords=${d.w64dwords}`);
     if (d.e32) flags.push(`e32=1`);
     if (d.e64) flags.push(`e64=${d.e64}`);
     if (d.k) flags.push('k=1');

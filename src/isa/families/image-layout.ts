@@ -98,6 +98,127 @@ function compile(gen: Gen): CompiledLayout {
   return c;
 }
 
+// ---- fast extraction --------------------------------------------------------------------
+//
+// The decoder's extractors: one object literal per layout, so each instruction's fields
+// are built in one step with a fixed shape (extractFields builds them key by key, which
+// costs more than the rest of decoding). They are the tables above written out, field for
+// field in table order, with gfx10's op_msb folded into op as extractFields does;
+// test/isa/image-layout.test.ts holds them to extractFields on random words.
+
+type Extractor = (w0: number, w1: number) => Record<string, number>;
+
+function gcnFields(w0: number, w1: number): Record<string, number> {
+  return {
+    dmask: (w0 >>> 8) & 0xf,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    unorm: (w0 >>> 12) & 1,
+    glc: (w0 >>> 13) & 1,
+    tfe: (w0 >>> 16) & 1,
+    lwe: (w0 >>> 17) & 1,
+    op: (w0 >>> 18) & 0x7f,
+    slc: (w0 >>> 25) & 1,
+    ssamp: (w1 >>> 21) & 0x1f,
+    reserved: w0 & 1,
+    da: (w0 >>> 14) & 1,
+    r128: (w0 >>> 15) & 1,
+  };
+}
+
+function gfx8Fields(w0: number, w1: number): Record<string, number> {
+  return {
+    dmask: (w0 >>> 8) & 0xf,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    unorm: (w0 >>> 12) & 1,
+    glc: (w0 >>> 13) & 1,
+    tfe: (w0 >>> 16) & 1,
+    lwe: (w0 >>> 17) & 1,
+    op: (w0 >>> 18) & 0x7f,
+    slc: (w0 >>> 25) & 1,
+    ssamp: (w1 >>> 21) & 0x1f,
+    reserved: w0 & 1,
+    da: (w0 >>> 14) & 1,
+    r128: (w0 >>> 15) & 1,
+    d16: w1 >>> 31,
+  };
+}
+
+function gfx9Fields(w0: number, w1: number): Record<string, number> {
+  return {
+    dmask: (w0 >>> 8) & 0xf,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    unorm: (w0 >>> 12) & 1,
+    glc: (w0 >>> 13) & 1,
+    tfe: (w0 >>> 16) & 1,
+    lwe: (w0 >>> 17) & 1,
+    op: (w0 >>> 18) & 0x7f,
+    slc: (w0 >>> 25) & 1,
+    ssamp: (w1 >>> 21) & 0x1f,
+    reserved: w0 & 1,
+    da: (w0 >>> 14) & 1,
+    a16: (w0 >>> 15) & 1,
+    d16: w1 >>> 31,
+  };
+}
+
+function gfx10Fields(w0: number, w1: number): Record<string, number> {
+  return {
+    dmask: (w0 >>> 8) & 0xf,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    unorm: (w0 >>> 12) & 1,
+    glc: (w0 >>> 13) & 1,
+    tfe: (w0 >>> 16) & 1,
+    lwe: (w0 >>> 17) & 1,
+    op: ((w0 >>> 18) & 0x7f) | ((w0 & 1) << 7),
+    slc: (w0 >>> 25) & 1,
+    ssamp: (w1 >>> 21) & 0x1f,
+    op_msb: w0 & 1,
+    nsa: (w0 >>> 1) & 3,
+    dim: (w0 >>> 3) & 7,
+    dlc: (w0 >>> 7) & 1,
+    r128: (w0 >>> 15) & 1,
+    a16: (w1 >>> 30) & 1,
+    d16: w1 >>> 31,
+  };
+}
+
+function gfx11Fields(w0: number, w1: number): Record<string, number> {
+  return {
+    dmask: (w0 >>> 8) & 0xf,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    nsa: w0 & 1,
+    dim: (w0 >>> 2) & 7,
+    unorm: (w0 >>> 7) & 1,
+    slc: (w0 >>> 12) & 1,
+    dlc: (w0 >>> 13) & 1,
+    glc: (w0 >>> 14) & 1,
+    r128: (w0 >>> 15) & 1,
+    a16: (w0 >>> 16) & 1,
+    d16: (w0 >>> 17) & 1,
+    op: (w0 >>> 18) & 0xff,
+    tfe: (w1 >>> 21) & 1,
+    lwe: (w1 >>> 22) & 1,
+    ssamp: (w1 >>> 26) & 0x1f,
+  };
+}
+
+const EXTRACTORS: readonly Extractor[] = [gcnFields, gfx8Fields, gfx9Fields, gfx10Fields, gfx10Fields, gfx11Fields];
+
+/** What extractFields gives, built by the generation's literal extractor (the decoder's path). */
+export function decodeFields(gen: Gen, w0: number, w1: number): Record<string, number> {
+  return EXTRACTORS[gen](w0, w1);
+}
+
 /** The two fixed dwords of a field set (absent fields are zero). */
 export function packFields(gen: Gen, fields: Readonly<Record<string, number>>): [number, number] {
   const words: [number, number] = [(0x3c << 26) >>> 0, 0];

@@ -22,7 +22,7 @@ import {
   vdataVariant,
 } from './image-addr.ts';
 import { assembleImage } from './image-asm.ts';
-import { extractFields } from './image-layout.ts';
+import { decodeFields } from './image-layout.ts';
 
 type Fields = Record<string, number>;
 
@@ -45,7 +45,7 @@ const NSA_FIELDS: readonly string[] = Array.from({ length: 13 }, (_, i) => `vadd
 function decodeMimg(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const gen = target.gen;
   if (at + 1 >= words.length) throw new DecodeError('truncated', byteOffset, 'MIMG needs two dwords');
-  const f = extractFields(gen, words[at], words[at + 1]);
+  const f = decodeFields(gen, words[at], words[at + 1]);
   if (f.reserved) throw new DecodeError('invalid-operand', byteOffset, 'reserved MIMG bit 0 is set');
   const def = lookupOpcode(gen, 'MIMG', f.op);
   if (!def) throw new DecodeError('unknown-opcode', byteOffset, `MIMG opcode ${f.op} is not an instruction here`);

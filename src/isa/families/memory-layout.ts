@@ -236,6 +236,281 @@ export function extractFields(layout: readonly FieldSpec[], w0: number, w1: numb
   return out;
 }
 
+// ---- fast extraction --------------------------------------------------------------------
+//
+// The decoder's extractors: one object literal per layout, so each instruction's fields
+// object is built in one step with a fixed shape (a loop over the layout table builds it
+// key by key, which costs more than the rest of decoding). They are the tables above
+// written out, field for field in table order; test/isa/memory-layout.test.ts holds them to
+// extractFields on random words for every family and generation. gfx10 MTBUF's fourth
+// opcode bit (op_hi, in dword 1) is folded into `op` here, as the codec wants it.
+
+type MemFields = Record<string, number>;
+type Extractor = (w0: number, w1: number) => MemFields;
+
+function dsGFX7(w0: number, w1: number): MemFields {
+  return {
+    offset0: w0 & 0xff,
+    offset1: (w0 >>> 8) & 0xff,
+    gds: (w0 >>> 17) & 0x1,
+    op: (w0 >>> 18) & 0xff,
+    addr: w1 & 0xff,
+    data0: (w1 >>> 8) & 0xff,
+    data1: (w1 >>> 16) & 0xff,
+    vdst: w1 >>> 24,
+  };
+}
+
+function dsGFX8(w0: number, w1: number): MemFields {
+  return {
+    offset0: w0 & 0xff,
+    offset1: (w0 >>> 8) & 0xff,
+    gds: (w0 >>> 16) & 0x1,
+    op: (w0 >>> 17) & 0xff,
+    addr: w1 & 0xff,
+    data0: (w1 >>> 8) & 0xff,
+    data1: (w1 >>> 16) & 0xff,
+    vdst: w1 >>> 24,
+  };
+}
+
+function mubufGFX7(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    offen: (w0 >>> 12) & 0x1,
+    idxen: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    addr64: (w0 >>> 15) & 0x1,
+    lds: (w0 >>> 16) & 0x1,
+    op: (w0 >>> 18) & 0x7f,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    slc: (w1 >>> 22) & 0x1,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mubufGFX8(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    offen: (w0 >>> 12) & 0x1,
+    idxen: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    reserved15: (w0 >>> 15) & 0x1,
+    lds: (w0 >>> 16) & 0x1,
+    slc: (w0 >>> 17) & 0x1,
+    op: (w0 >>> 18) & 0x7f,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mubufGFX10(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    offen: (w0 >>> 12) & 0x1,
+    idxen: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    dlc: (w0 >>> 15) & 0x1,
+    lds: (w0 >>> 16) & 0x1,
+    op: (w0 >>> 18) & 0xff,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    slc: (w1 >>> 22) & 0x1,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mubufGFX11(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    slc: (w0 >>> 12) & 0x1,
+    dlc: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    op: (w0 >>> 18) & 0xff,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    tfe: (w1 >>> 21) & 0x1,
+    offen: (w1 >>> 22) & 0x1,
+    idxen: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mtbufGFX7(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    offen: (w0 >>> 12) & 0x1,
+    idxen: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    addr64: (w0 >>> 15) & 0x1,
+    op: (w0 >>> 16) & 0x7,
+    dfmt: (w0 >>> 19) & 0xf,
+    nfmt: (w0 >>> 23) & 0x7,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    slc: (w1 >>> 22) & 0x1,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mtbufGFX8(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    offen: (w0 >>> 12) & 0x1,
+    idxen: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    op: (w0 >>> 15) & 0xf,
+    dfmt: (w0 >>> 19) & 0xf,
+    nfmt: (w0 >>> 23) & 0x7,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    slc: (w1 >>> 22) & 0x1,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mtbufGFX10(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    offen: (w0 >>> 12) & 0x1,
+    idxen: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    dlc: (w0 >>> 15) & 0x1,
+    op: ((w0 >>> 16) & 0x7) | (((w1 >>> 21) & 1) << 3),
+    format: (w0 >>> 19) & 0x7f,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    slc: (w1 >>> 22) & 0x1,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function mtbufGFX11(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    slc: (w0 >>> 12) & 0x1,
+    dlc: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    op: (w0 >>> 15) & 0xf,
+    format: (w0 >>> 19) & 0x7f,
+    vaddr: w1 & 0xff,
+    vdata: (w1 >>> 8) & 0xff,
+    srsrc: (w1 >>> 16) & 0x1f,
+    soffset: w1 >>> 24,
+    tfe: (w1 >>> 21) & 0x1,
+    offen: (w1 >>> 22) & 0x1,
+    idxen: (w1 >>> 23) & 0x1,
+  };
+}
+
+function flatGFX7(w0: number, w1: number): MemFields {
+  return {
+    unused: w0 & 0xffff,
+    glc: (w0 >>> 16) & 0x1,
+    slc: (w0 >>> 17) & 0x1,
+    op: (w0 >>> 18) & 0x7f,
+    addr: w1 & 0xff,
+    data: (w1 >>> 8) & 0xff,
+    vdst: w1 >>> 24,
+    unused1: (w1 >>> 16) & 0x7f,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function flatGFX8(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0x1fff,
+    unused: (w0 >>> 13) & 0x7,
+    glc: (w0 >>> 16) & 0x1,
+    slc: (w0 >>> 17) & 0x1,
+    op: (w0 >>> 18) & 0x7f,
+    addr: w1 & 0xff,
+    data: (w1 >>> 8) & 0xff,
+    vdst: w1 >>> 24,
+    unused1: (w1 >>> 16) & 0x7f,
+    tfe: (w1 >>> 23) & 0x1,
+  };
+}
+
+function flatGFX9(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0x1fff,
+    lds: (w0 >>> 13) & 0x1,
+    seg: (w0 >>> 14) & 0x3,
+    glc: (w0 >>> 16) & 0x1,
+    slc: (w0 >>> 17) & 0x1,
+    op: (w0 >>> 18) & 0x7f,
+    addr: w1 & 0xff,
+    data: (w1 >>> 8) & 0xff,
+    vdst: w1 >>> 24,
+    saddr: (w1 >>> 16) & 0x7f,
+    nv: (w1 >>> 23) & 0x1,
+  };
+}
+
+function flatGFX10(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0xfff,
+    dlc: (w0 >>> 12) & 0x1,
+    lds: (w0 >>> 13) & 0x1,
+    seg: (w0 >>> 14) & 0x3,
+    glc: (w0 >>> 16) & 0x1,
+    slc: (w0 >>> 17) & 0x1,
+    op: (w0 >>> 18) & 0x7f,
+    addr: w1 & 0xff,
+    data: (w1 >>> 8) & 0xff,
+    vdst: w1 >>> 24,
+    saddr: (w1 >>> 16) & 0x7f,
+    nv: (w1 >>> 23) & 0x1,
+  };
+}
+
+function flatGFX11(w0: number, w1: number): MemFields {
+  return {
+    offset: w0 & 0x1fff,
+    dlc: (w0 >>> 13) & 0x1,
+    glc: (w0 >>> 14) & 0x1,
+    slc: (w0 >>> 15) & 0x1,
+    seg: (w0 >>> 16) & 0x3,
+    op: (w0 >>> 18) & 0x7f,
+    addr: w1 & 0xff,
+    data: (w1 >>> 8) & 0xff,
+    vdst: w1 >>> 24,
+    saddr: (w1 >>> 16) & 0x7f,
+    sve: (w1 >>> 23) & 0x1,
+  };
+}
+
+const EXTRACTORS: Readonly<Record<MemFamily, readonly Extractor[]>> = {
+  DS: [dsGFX7, dsGFX8, dsGFX8, dsGFX7, dsGFX7, dsGFX7],
+  MUBUF: [mubufGFX7, mubufGFX8, mubufGFX8, mubufGFX10, mubufGFX10, mubufGFX11],
+  MTBUF: [mtbufGFX7, mtbufGFX8, mtbufGFX8, mtbufGFX10, mtbufGFX10, mtbufGFX11],
+  FLAT: [flatGFX7, flatGFX8, flatGFX9, flatGFX10, flatGFX10, flatGFX11],
+};
+
+/**
+ * The decoded fields of a memory instruction: every field of its layout (extractFields),
+ * with gfx10 MTBUF's op_hi folded into op.
+ */
+export function decodeFields(family: MemFamily, gen: Gen, w0: number, w1: number): Record<string, number> {
+  return EXTRACTORS[family][gen](w0, w1);
+}
+
 /** Packs fields into two dwords with the family's prefix; fields not in the layout are ignored. */
 export function packFields(
   family: MemFamily,

@@ -8,7 +8,7 @@
 import { DecodeError } from '../errors.ts';
 import { Gen, type Target } from '../gen.ts';
 import type { FamilyCodec, Instruction } from '../instruction.ts';
-import { lookupOpcode } from '../registry/registry.ts';
+import { OpcodePlans } from '../registry/registry.ts';
 import { Attr, type Family, type InstructionDef } from '../registry/types.ts';
 import {
   SRC_LITERAL,
@@ -29,7 +29,7 @@ import {
   BUF_NUM_FORMATS,
   BUF_NUM_FORMATS_GFX7,
 } from '../registry/generated/memory.ts';
-import { dwordsOf, extractFields, layoutOf, orderOf, saddrOffCode, type MemFamily } from './memory-layout.ts';
+import { decodeFields, dwordsOf, orderOf, saddrOffCode, type MemFamily } from './memory-layout.ts';
 import { assembleMemory } from './memory-asm.ts';
 
 const FLAT_SEGMENTS: readonly (Family | undefined)[] = ['FLAT', 'SCRATCH', 'GLOBAL', undefined];
@@ -51,32 +51,81 @@ function fail(code: 'unknown-opcode' | 'invalid-operand', at: number, reason: st
   throw new DecodeError(code, at, reason);
 }
 
+/**
+ * What decoding and printing read of an instruction's definition, worked out once per
+ * (generation, family, opcode): its printed operand order and widths, the VGPR fields to
+ * range-check, and its registry flags as plain values.
+ */
+interface MemPlan {
+  readonly def: InstructionDef;
+  /** orderOf(def), and the width of each field in it (dwordsOf). */
+  readonly order: readonly string[];
+  readonly orderDwords: readonly number[];
+  /** VGPR data fields checked against v255 (checkVgprRanges), and their widths. */
+  readonly vgprFields: readonly string[];
+  readonly vgprDwords: readonly number[];
+  /** DS register fields (DS_REGISTER_FIELDS) the order lacks, which must be zero. */
+  readonly dsUnused: readonly string[];
+  readonly hasOff: boolean;
+  readonly vdataDwords: number;
+  readonly gds: unknown;
+  readonly offsets: unknown;
+  readonly lds: unknown;
+  readonly tfe: unknown;
+  readonly rtn: unknown;
+}
+
+const DS_REGISTER_FIELDS: readonly string[] = ['addr', 'data0', 'data1', 'vdst'];
+
+function buildPlan(def: InstructionDef): MemPlan {
+  const order = orderOf(def);
+  const vgpr = def.operands.filter((op) => op.cls === 'v' && op.field !== 'addr' && op.field !== 'vaddr');
+  return {
+    def,
+    order,
+    orderDwords: order.map((field) => dwordsOf(def, field)),
+    vgprFields: vgpr.map((op) => op.field),
+    vgprDwords: vgpr.map((op) => op.dwords),
+    dsUnused: DS_REGISTER_FIELDS.filter((name) => !order.includes(name)),
+    hasOff: order.includes('off'),
+    vdataDwords: dwordsOf(def, 'vdata'),
+    gds: def.flags?.gds,
+    offsets: def.flags?.offsets,
+    lds: def.flags?.lds,
+    tfe: def.flags?.tfe,
+    rtn: def.flags?.rtn,
+  };
+}
+
+/** The plans of each memory family (FLAT's segments are families of their own), by opcode. */
+const PLANS: Readonly<Record<string, OpcodePlans<MemPlan>>> = Object.fromEntries(
+  (['DS', 'MUBUF', 'MTBUF', 'FLAT', 'GLOBAL', 'SCRATCH'] as const).map((f) => [f, new OpcodePlans(f, buildPlan)]),
+);
+
+function planOf(gen: Gen, inst: Instruction): MemPlan {
+  const plans = PLANS[inst.def.family];
+  return plans ? plans.forInstruction(gen, inst.def, inst.fields.op) : buildPlan(inst.def);
+}
+
 function decodeMem(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
   if (at + 1 >= words.length) throw new DecodeError('truncated', byteOffset, `${family} needs a second dword`);
   const gen = target.gen;
   const fam = family as MemFamily;
-  const fields = extractFields(layoutOf(fam, gen), words[at], words[at + 1]);
+  // decodeFields has gfx10 MTBUF's op_hi folded into op already.
+  const fields = decodeFields(fam, gen, words[at], words[at + 1]);
   let regFamily: Family = family;
-  if (fam === 'MTBUF' && 'op_hi' in fields) {
-    fields.op |= fields.op_hi << 3;
-    delete fields.op_hi;
-  }
   if (fam === 'FLAT' && 'seg' in fields) {
     const seg = FLAT_SEGMENTS[fields.seg];
     if (!seg) fail('invalid-operand', byteOffset, 'FLAT segment 3 is reserved');
     regFamily = seg;
   }
-  const def = lookupOpcode(gen, regFamily, fields.op);
-  if (!def)
+  const plan = PLANS[regFamily].plan(gen, fields.op);
+  if (!plan)
     fail('unknown-opcode', byteOffset, `${regFamily} opcode ${fields.op} is not an instruction of this generation`);
+  const def = plan.def;
   // gfx11 buffer instructions may take a literal soffset, in a third dword.
   let literal: number | undefined;
-  if (
-    gen >= Gen.GFX11 &&
-    (fam === 'MUBUF' || fam === 'MTBUF') &&
-    fields.soffset === SRC_LITERAL &&
-    orderOf(def).length
-  ) {
+  if (gen >= Gen.GFX11 && (fam === 'MUBUF' || fam === 'MTBUF') && fields.soffset === SRC_LITERAL && plan.order.length) {
     if (at + 2 >= words.length) throw new DecodeError('truncated', byteOffset, 'the literal soffset is missing');
     literal = words[at + 2];
   }
@@ -84,50 +133,51 @@ function decodeMem(target: Target, words: Uint32Array, at: number, family: Famil
     literal === undefined
       ? { def, encoding: regFamily, offset: byteOffset, size: 8, fields }
       : { def, encoding: regFamily, offset: byteOffset, size: 12, fields, literal };
-  validate(gen, inst, byteOffset);
-  checkVgprRanges(inst, byteOffset);
+  validate(gen, inst, plan, byteOffset);
+  checkVgprRanges(inst, plan, byteOffset);
   return inst;
 }
 
 /** A VGPR range running past v255 is not a register (LLVM rejects or marks it invalid). */
-function checkVgprRanges(inst: Instruction, at: number): void {
+function checkVgprRanges(inst: Instruction, plan: MemPlan, at: number): void {
   const f = inst.fields;
-  for (const op of inst.def.operands) {
-    // Address widths depend on the addressing mode, not on the instruction; data ranges are what overflow.
-    if (op.cls !== 'v' || f[op.field] === undefined || op.field === 'addr' || op.field === 'vaddr') continue;
-    const extra = op.field === 'vdata' ? (f.tfe ?? 0) : 0;
-    if (f[op.field] + op.dwords + extra > 256) fail('invalid-operand', at, `${op.field} runs past v255`);
+  // Address widths depend on the addressing mode, not on the instruction; data ranges are what overflow.
+  const names = plan.vgprFields;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const v = f[name];
+    if (v === undefined) continue;
+    const extra = name === 'vdata' ? (f.tfe ?? 0) : 0;
+    if (v + plan.vgprDwords[i] + extra > 256) fail('invalid-operand', at, `${name} runs past v255`);
   }
-  const rtn = inst.def.flags?.rtn;
+  const rtn = plan.rtn;
   if (rtn !== undefined && f.glc && f.vdst + Number(rtn) > 256) fail('invalid-operand', at, 'vdst runs past v255');
 }
 
 /** Rejects the encodings llvm-mc-19 rejects (found by its sweeps and the corpus's invalid rows). */
-function validate(gen: Gen, inst: Instruction, at: number): void {
-  if (inst.def.family === 'DS') validateDs(inst, at);
-  else if (inst.def.family === 'MUBUF' || inst.def.family === 'MTBUF') validateBuffer(gen, inst, at);
-  else validateFlat(gen, inst, at);
+function validate(gen: Gen, inst: Instruction, plan: MemPlan, at: number): void {
+  if (inst.def.family === 'DS') validateDs(inst, plan, at);
+  else if (inst.def.family === 'MUBUF' || inst.def.family === 'MTBUF') validateBuffer(gen, inst, plan, at);
+  else validateFlat(gen, inst, plan, at);
 }
-
-const DS_REGISTER_FIELDS: readonly string[] = ['addr', 'data0', 'data1', 'vdst'];
 
 /** DS: register fields the instruction does not use must be zero; gds and offsets as the registry says. */
-function validateDs(inst: Instruction, at: number): void {
+function validateDs(inst: Instruction, plan: MemPlan, at: number): void {
   const { fields: f, def } = inst;
-  const order = orderOf(def);
-  for (let i = 0; i < DS_REGISTER_FIELDS.length; i++) {
-    const name = DS_REGISTER_FIELDS[i];
-    if (f[name] !== 0 && !order.includes(name)) fail('invalid-operand', at, `${def.name} has no ${name} operand`);
+  const unused = plan.dsUnused;
+  for (let i = 0; i < unused.length; i++) {
+    const name = unused[i];
+    if (f[name] !== 0) fail('invalid-operand', at, `${def.name} has no ${name} operand`);
   }
-  const gds = def.flags?.gds;
+  const gds = plan.gds;
   if (gds === 'always' && !f.gds) fail('invalid-operand', at, `${def.name} needs gds`);
   if (gds === 'never' && f.gds) fail('invalid-operand', at, `${def.name} cannot use gds`);
-  if (def.flags?.offsets === 0 && (f.offset0 || f.offset1)) fail('invalid-operand', at, `${def.name} has no offset`);
+  if (plan.offsets === 0 && (f.offset0 || f.offset1)) fail('invalid-operand', at, `${def.name} has no offset`);
 }
 
-function validateBuffer(gen: Gen, inst: Instruction, at: number): void {
+function validateBuffer(gen: Gen, inst: Instruction, plan: MemPlan, at: number): void {
   const { fields: f, def } = inst;
-  const order = orderOf(def);
+  const order = plan.order;
   // Cache-control instructions (buffer_wbinvl1, buffer_gl0_inv) ignore their operand fields and
   // offset, but LLVM rejects them with any addressing, cache-policy (but slc), lds or tfe bit.
   if (!order.length) {
@@ -135,23 +185,22 @@ function validateBuffer(gen: Gen, inst: Instruction, at: number): void {
       if (f[name]) fail('invalid-operand', at, `${def.name} takes no ${name}`);
     return;
   }
-  if (!order.includes('off') && (f.offen || f.idxen || f.addr64))
-    fail('invalid-operand', at, `${def.name} has no vaddr`);
-  const lds = def.flags?.lds;
+  if (!plan.hasOff && (f.offen || f.idxen || f.addr64)) fail('invalid-operand', at, `${def.name} has no vaddr`);
+  const lds = plan.lds;
   if (f.lds && !lds) fail('invalid-operand', at, `${def.name} cannot load to LDS`);
   if (!f.lds && lds === 'always') fail('invalid-operand', at, `${def.name} needs lds`);
-  if (f.tfe && (def.flags?.tfe === false || (f.lds && lds))) fail('invalid-operand', at, `${def.name} cannot use tfe`);
+  if (f.tfe && (plan.tfe === false || (f.lds && lds))) fail('invalid-operand', at, `${def.name} cannot use tfe`);
   if (scalarSourceText(gen, f.soffset) === undefined && inst.literal === undefined)
     fail('invalid-operand', at, `soffset ${f.soffset} is not a scalar source`);
   if (isGfx10(gen) && f.dlc && def.attrs & Attr.MemAtomic) fail('invalid-operand', at, 'atomics have no dlc on gfx10');
   if (!scalarRange(gen, f.srsrc * 4, 4)) fail('invalid-operand', at, `srsrc ${f.srsrc} is not a register quad`);
 }
 
-function validateFlat(gen: Gen, inst: Instruction, at: number): void {
+function validateFlat(gen: Gen, inst: Instruction, plan: MemPlan, at: number): void {
   const { fields: f, def } = inst;
   if (gen <= Gen.GFX8 && (f.unused || f.unused1))
     fail('invalid-operand', at, 'FLAT bits unused before gfx9 must be zero');
-  if (f.lds && !def.flags?.lds) fail('invalid-operand', at, `${def.name} cannot load to LDS`);
+  if (f.lds && !plan.lds) fail('invalid-operand', at, `${def.name} cannot load to LDS`);
   if (isGfx10(gen) && f.nv) fail('invalid-operand', at, 'nv is not supported');
   if (gen === Gen.GFX9 && f.lds && f.nv) fail('invalid-operand', at, 'lds cannot be used with nv');
   if (f.sve && def.family !== 'SCRATCH') fail('invalid-operand', at, 'sve is for scratch only');
@@ -217,17 +266,21 @@ function scalarRangeUncached(gen: Gen, code: number, dwords: number): string | u
   return undefined;
 }
 
-function printDs(inst: Instruction): string {
+function printDs(gen: Gen, inst: Instruction): string {
   const f = inst.fields;
   const def = inst.def;
-  const order = orderOf(def);
-  const ops: string[] = [];
-  for (let i = 0; i < order.length; i++) ops.push(vgprName(f[order[i]], dwordsOf(def, order[i])));
+  const plan = planOf(gen, inst);
+  const order = plan.order;
+  let ops = '';
+  for (let i = 0; i < order.length; i++) {
+    if (i > 0) ops += ', ';
+    ops += vgprName(f[order[i]], plan.orderDwords[i]);
+  }
   let mods = '';
-  if (def.flags?.offsets === 'swizzle') {
+  if (plan.offsets === 'swizzle') {
     const off = f.offset0 | (f.offset1 << 8);
     if (off) mods += ` offset:${swizzleText(off)}`;
-  } else if (def.flags?.offsets === 2) {
+  } else if (plan.offsets === 2) {
     if (f.offset0) mods += ` offset0:${f.offset0}`;
     if (f.offset1) mods += ` offset1:${f.offset1}`;
   } else {
@@ -261,8 +314,9 @@ function swizzleText(off: number): string {
   return `swizzle(BITMASK_PERM,"${mask}")`;
 }
 
-function join(name: string, ops: readonly string[], mods: string): string {
-  return ops.length ? `${name} ${ops.join(', ')}${mods}` : `${name}${mods}`;
+/** The mnemonic, the operands (already joined with ", ") and the modifiers. */
+function join(name: string, ops: string, mods: string): string {
+  return ops ? name + ' ' + ops + mods : name + mods;
 }
 
 function mtbufFormatText(gen: Gen, f: Readonly<Record<string, number>>): string {
@@ -282,18 +336,25 @@ function printBuffer(target: Target, inst: Instruction): string {
   const gen = target.gen;
   const f = inst.fields;
   const def = inst.def;
-  if (!orderOf(def).length) return def.name;
-  const ldsDest = f.lds === 1 && def.flags?.lds !== undefined;
-  const ops: string[] = [];
-  for (const field of orderOf(def)) {
+  const plan = planOf(gen, inst);
+  const order = plan.order;
+  if (!order.length) return def.name;
+  const ldsDest = f.lds === 1 && plan.lds !== undefined;
+  let ops = '';
+  let count = 0;
+  const add = (t: string): void => {
+    ops += count++ === 0 ? t : ', ' + t;
+  };
+  for (let i = 0; i < order.length; i++) {
+    const field = order[i];
     if (field === 'vdata') {
-      if (!ldsDest) ops.push(vgprName(f.vdata, dwordsOf(def, 'vdata') + f.tfe));
+      if (!ldsDest) add(vgprName(f.vdata, plan.vdataDwords + f.tfe));
     } else if (field === 'off') {
       const n = f.addr64 || (f.offen && f.idxen) ? 2 : f.offen || f.idxen ? 1 : 0;
-      ops.push(n ? vgprName(f.vaddr, n) : 'off');
-    } else if (field === 'srsrc') ops.push(scalarRange(gen, f.srsrc * 4, 4) ?? hex(f.srsrc));
+      add(n ? vgprName(f.vaddr, n) : 'off');
+    } else if (field === 'srsrc') add(scalarRange(gen, f.srsrc * 4, 4) ?? hex(f.srsrc));
     else if (field === 'soffset')
-      ops.push(inst.literal !== undefined ? hex(inst.literal) : (scalarSourceText(gen, f.soffset) ?? hex(f.soffset)));
+      add(inst.literal !== undefined ? hex(inst.literal) : (scalarSourceText(gen, f.soffset) ?? hex(f.soffset)));
   }
   let mods = def.family === 'MTBUF' ? mtbufFormatText(gen, f) : '';
   if (f.idxen) mods += ' idxen';
@@ -301,7 +362,7 @@ function printBuffer(target: Target, inst: Instruction): string {
   if (f.addr64) mods += ' addr64';
   if (f.offset) mods += ` offset:${f.offset}`;
   // An LDS-only instruction spells lds as part of its operands, before the cache bits.
-  const ldsOnly = def.flags?.lds === 'always';
+  const ldsOnly = plan.lds === 'always';
   if (ldsOnly) mods += ' lds';
   mods += cacheBits(f);
   if (ldsDest && !ldsOnly) mods += ' lds';
@@ -326,15 +387,22 @@ function printFlat(target: Target, inst: Instruction): string {
   const def = inst.def;
   const off = saddrOffCode(gen);
   const hasSaddr = 'saddr' in f && f.saddr !== off && def.family !== 'FLAT';
-  const ops: string[] = [];
-  if (def.flags?.rtn && f.glc) ops.push(vgprName(f.vdst, Number(def.flags.rtn)));
-  for (const field of orderOf(def)) {
+  const plan = planOf(gen, inst);
+  let ops = '';
+  let count = 0;
+  const add = (t: string): void => {
+    ops += count++ === 0 ? t : ', ' + t;
+  };
+  if (plan.rtn && f.glc) add(vgprName(f.vdst, Number(plan.rtn)));
+  const order = plan.order;
+  for (let i = 0; i < order.length; i++) {
+    const field = order[i];
     // An LDS-destination load (gfx9/10 lds bit) writes no VGPR.
     if (field === 'vdst' && f.lds) continue;
     // A 64-bit saddr prints aligned down, as LLVM does (with an alignment warning).
-    if (field === 'off') ops.push(hasSaddr ? saddrText(gen, def, f) : 'off');
-    else if (field === 'addr') ops.push(flatAddrText(gen, def, f, hasSaddr));
-    else ops.push(vgprName(f[field], dwordsOf(def, field)));
+    if (field === 'off') add(hasSaddr ? saddrText(gen, def, f) : 'off');
+    else if (field === 'addr') add(flatAddrText(gen, def, f, hasSaddr));
+    else add(vgprName(f[field], plan.orderDwords[i]));
   }
   let mods = '';
   const offset = 'offset' in f ? flatOffset(gen, def.family, f.offset) : 0;
@@ -363,7 +431,7 @@ function flatAddrText(gen: Gen, def: InstructionDef, f: Readonly<Record<string, 
 function printMem(target: Target, inst: Instruction): string {
   switch (inst.def.family) {
     case 'DS':
-      return printDs(inst);
+      return printDs(target.gen, inst);
     case 'MUBUF':
     case 'MTBUF':
       return printBuffer(target, inst);

@@ -31,6 +31,8 @@ import {
   GPR_IDX_MODES,
   hwregName,
   sendmsgSymbols,
+  UC_VERSION_FLAGS,
+  UC_VERSIONS,
   waitcntLayout,
   type ImmStyle,
 } from './scalar-syms.ts';
@@ -64,6 +66,9 @@ function scalarSource(gen: Gen, text: string, o: OperandDef, enc: Encoded, stmt:
   const r = parseRegister(text, gen);
   if (r) {
     if (r.file !== 's' || r.dwords !== o.dwords) fail(BAD, stmt);
+    // Sources are aligned as destinations are (llvm-mc-19: `s_xor_b64 s[30:31], s[3:4], s[15:16]` is refused).
+    if (r.dwords > 1 && r.code < 106 && r.code % (r.dwords >= 4 ? 4 : 2) !== 0)
+      fail('invalid register alignment', stmt);
     return r.code;
   }
   if (o.cls === 's') fail(BAD, stmt);
@@ -135,11 +140,14 @@ function parseHwregStruct(gen: Gen, text: string, stmt: AsmStatement): number {
   return hwregBits(vals.id, vals.offset, vals.size, stmt);
 }
 
-/** A hwreg id: a number or a name of the generation (HW_REG_HW_ID names HW_ID1 from gfx10). */
+/**
+ * A hwreg id: a number or a name of the generation. gfx10 split HW_ID into HW_ID1/HW_ID2;
+ * llvm-mc-19 still takes HW_REG_HW_ID for HW_ID1 on gfx10 (gfx1010, gfx1030), not on gfx11.
+ */
 function hwregId(gen: Gen, text: string): number | undefined {
   const n = parseInteger(text);
   if (n !== undefined) return n;
-  const name = gen >= Gen.GFX10 && text === 'HW_REG_HW_ID' ? 'HW_REG_HW_ID1' : text;
+  const name = (gen === Gen.GFX10 || gen === Gen.GFX10_3) && text === 'HW_REG_HW_ID' ? 'HW_REG_HW_ID1' : text;
   for (let i = 0; i < 64; i++) if (hwregName(gen, i) === name) return i;
   return undefined;
 }
@@ -308,6 +316,17 @@ function parseGprIdx(text: string, stmt: AsmStatement): number {
   return v;
 }
 
+/** s_version's immediate: integers and UC_VERSION_* names ORed together, as llvm-mc-19 prints them. */
+function parseVersion(text: string, stmt: AsmStatement): number {
+  let v = 0;
+  for (const term of text.replace(/[()\s]/g, '').split('|')) {
+    const flag = UC_VERSION_FLAGS.find(([, name]) => name === term);
+    const code = [...UC_VERSIONS].find(([, name]) => name === term)?.[0];
+    v |= flag ? flag[0] : code !== undefined ? code : plainImm(term, stmt);
+  }
+  return v & 0xffff;
+}
+
 function plainImm(text: string, stmt: AsmStatement): number {
   const v = parseInteger(text);
   if (v === undefined || v < -0x8000 || v > 0xffff) fail(BAD, stmt);
@@ -362,6 +381,8 @@ function immediate(
       return parseDepctr(text, stmt);
     case 'gpr_idx':
       return parseGprIdx(text, stmt);
+    case 'version':
+      return parseVersion(text, stmt);
     default:
       return plainImm(text, stmt);
   }

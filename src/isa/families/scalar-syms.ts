@@ -21,7 +21,8 @@ export type ImmStyle =
   | 'hwreg'
   | 'delay_alu'
   | 'depctr'
-  | 'gpr_idx';
+  | 'gpr_idx'
+  | 'version';
 
 /** The plain styles, in the order the generator tries them. */
 export const IMM_STYLES: readonly ImmStyle[] = ['ihex', 'hex', 'dec', 'sdec'];
@@ -54,11 +55,46 @@ export function formatImm(style: ImmStyle, gen: Gen, v: number): string {
       return formatDepctr(gen, v);
     case 'gpr_idx':
       return formatGprIdx(v);
+    case 'version':
+      return formatVersion(v);
     case 'none':
       return '';
     default:
       return formatPlainImm(style, v);
   }
+}
+
+// ---- s_version ----
+
+/** s_version's microcode version codes and flag bits, as llvm-mc-19 names them (gfx10+). */
+export const UC_VERSIONS: ReadonlyMap<number, string> = new Map([
+  [0, 'UC_VERSION_GFX7'],
+  [4, 'UC_VERSION_GFX10'],
+  [6, 'UC_VERSION_GFX11'],
+  [9, 'UC_VERSION_GFX12'],
+]);
+export const UC_VERSION_FLAGS: readonly (readonly [bit: number, name: string])[] = [
+  [0x2000, 'UC_VERSION_W64_BIT'],
+  [0x4000, 'UC_VERSION_W32_BIT'],
+  [0x8000, 'UC_VERSION_MDP_BIT'],
+];
+
+/**
+ * s_version's immediate as llvm-mc-19 prints it: in hex when bits 8-12 are set, else the
+ * version code (by name where it has one) ORed with the flag names, each OR of an OR in
+ * parentheses: `(UC_VERSION_GFX10|UC_VERSION_W64_BIT)|UC_VERSION_MDP_BIT`, `1|UC_VERSION_MDP_BIT`.
+ */
+function formatVersion(v: number): string {
+  const imm = v & 0xffff;
+  if (imm & 0x1f00) return hex(imm);
+  let text = UC_VERSIONS.get(imm & 0xff) ?? String(imm & 0xff);
+  let terms = 1;
+  for (const [bit, name] of UC_VERSION_FLAGS) {
+    if (!(imm & bit)) continue;
+    text = `${terms > 1 ? `(${text})` : text}|${name}`;
+    terms++;
+  }
+  return text;
 }
 
 // ---- s_waitcnt ----

@@ -7,7 +7,7 @@
 import { DecodeError } from '../errors.ts';
 import { Gen, type Target } from '../gen.ts';
 import type { AsmStatement, FamilyCodec, Instruction } from '../instruction.ts';
-import { lookupOpcode } from '../registry/registry.ts';
+import { OpcodePlans } from '../registry/registry.ts';
 import type { Family, InstructionDef, OperandDef } from '../registry/types.ts';
 import {
   SRC_LITERAL,
@@ -31,15 +31,12 @@ function need(words: Uint32Array, at: number, byteOffset: number, what: string):
   return words[at];
 }
 
-function lookup(gen: Gen, family: Family, op: number, byteOffset: number): InstructionDef {
-  const def = lookupOpcode(gen, family, op);
-  if (!def)
-    throw new DecodeError(
-      'unknown-opcode',
-      byteOffset,
-      `${family} opcode ${op} is not an instruction of this generation`,
-    );
-  return def;
+function unknownOpcode(family: Family, op: number, byteOffset: number): DecodeError {
+  return new DecodeError(
+    'unknown-opcode',
+    byteOffset,
+    `${family} opcode ${op} is not an instruction of this generation`,
+  );
 }
 
 /** Per generation, validSourceUncached of each 8-bit code, built on first use. */
@@ -67,32 +64,69 @@ function validSourceUncached(gen: Gen, code: number): boolean {
 }
 
 /**
- * What decoding needs to know of an instruction's operands, worked out once per def: the
- * literal probes in operand order (a scalar ssrc field, or -1 for an explicit literal),
- * the ssrc fields to validate, and the register operands to check (field read, width).
+ * What decoding and printing need to know of an instruction, worked out once per
+ * (generation, opcode) from its definition: the literal probes in operand order (a scalar
+ * ssrc field, or LITERAL_PROBE for an explicit literal), the ssrc fields to validate, the
+ * register operands to check (field read, width), and the registry flags the printer reads.
  */
-interface ScalarDefInfo {
+interface ScalarPlan {
+  readonly def: InstructionDef;
   readonly literalProbes: readonly string[];
+  readonly literalSlots: readonly Slot[];
   readonly sourceFields: readonly string[];
+  readonly sourceSlots: readonly Slot[];
   readonly regChecks: readonly RegCheck[];
   readonly smrdRegChecks: readonly RegCheck[];
   readonly hasOffset: boolean;
+  /** `flags.strict`: the immediate (SOPP) or the offset's imm bit (SMEM) must be zero. */
+  readonly strict: boolean;
+  /** `flags.optional`: a zero simm16 is left out of the text. */
+  readonly optional: boolean;
+  /** `flags.cache`: SMEM prints glc/dlc. */
+  readonly cache: boolean;
+  readonly immStyle: ImmStyle;
 }
 
 interface RegCheck {
   readonly field: string;
   /** The field the code is read from (SMRD reads sdata from sdst). */
   readonly readField: string;
+  /** Where decodeSalu holds that field's value (the SALU fields are locals there). */
+  readonly slot: Slot;
   readonly dwords: number;
   readonly ssrc: boolean;
 }
 
-const LITERAL_PROBE = '';
-const defInfos = new WeakMap<InstructionDef, ScalarDefInfo>();
+/** A SALU field decodeSalu keeps in a local, or Keyed: read from the fields object by name. */
+const enum Slot {
+  Sdst = 0,
+  Ssrc0 = 1,
+  Ssrc1 = 2,
+  Keyed = 3,
+}
 
-function infoOf(def: InstructionDef): ScalarDefInfo {
-  let info = defInfos.get(def);
-  if (info) return info;
+/** The slot of a field in a family's layout (the fields decodeSalu extracts for it). */
+function slotOf(family: Family, field: string): Slot {
+  if (family === 'SOP2' || family === 'SOP1' || family === 'SOPK') if (field === 'sdst') return Slot.Sdst;
+  if (family === 'SOP2' || family === 'SOP1' || family === 'SOPC') if (field === 'ssrc0') return Slot.Ssrc0;
+  if (family === 'SOP2' || family === 'SOPC') if (field === 'ssrc1') return Slot.Ssrc1;
+  return Slot.Keyed;
+}
+
+function slotValue(
+  slot: Slot,
+  name: string,
+  fields: Readonly<Record<string, number>>,
+  sdst: number,
+  ssrc0: number,
+  ssrc1: number,
+): number {
+  return slot === Slot.Sdst ? sdst : slot === Slot.Ssrc0 ? ssrc0 : slot === Slot.Ssrc1 ? ssrc1 : fields[name];
+}
+
+const LITERAL_PROBE = '';
+
+function buildPlan(def: InstructionDef): ScalarPlan {
   const literalProbes: string[] = [];
   for (const o of def.operands) {
     if ((o.cls === 'ss' || o.cls === 's') && o.field.startsWith('ssrc')) literalProbes.push(o.field);
@@ -104,45 +138,81 @@ function infoOf(def: InstructionDef): ScalarDefInfo {
   const sourceFields = def.operands.filter((o) => o.field.startsWith('ssrc') && o.cls !== 'imm').map((o) => o.field);
   const regs = def.operands.filter((o) => (o.cls === 's' || o.cls === 'ss') && o.field !== 'offset');
   const check = (smrd: boolean) =>
-    regs.map((o) => ({
-      field: o.field,
-      readField: smrd && o.field === 'sdata' ? 'sdst' : o.field,
-      dwords: o.dwords,
-      ssrc: o.field.startsWith('ssrc'),
-    }));
-  info = {
+    regs.map((o) => {
+      const readField = smrd && o.field === 'sdata' ? 'sdst' : o.field;
+      return {
+        field: o.field,
+        readField,
+        slot: smrd ? Slot.Keyed : slotOf(def.family, readField),
+        dwords: o.dwords,
+        ssrc: o.field.startsWith('ssrc'),
+      };
+    });
+  return {
+    def,
     literalProbes,
+    literalSlots: literalProbes.map((f) => slotOf(def.family, f)),
     sourceFields,
+    sourceSlots: sourceFields.map((f) => slotOf(def.family, f)),
     regChecks: check(false),
     smrdRegChecks: check(true),
     hasOffset: def.operands.some((o) => o.field === 'offset'),
+    strict: Boolean(def.flags?.strict),
+    optional: Boolean(def.flags?.optional),
+    cache: Boolean(def.flags?.cache),
+    immStyle: (def.flags?.imm as ImmStyle | undefined) ?? 'hex',
   };
-  defInfos.set(def, info);
-  return info;
 }
 
-/** Reads the literal if any source operand of the instruction names one. */
-function readLiteral(
-  def: InstructionDef,
-  fields: Record<string, number>,
-  words: Uint32Array,
-  at: number,
-  byteOffset: number,
-): number | undefined {
-  const probes = infoOf(def).literalProbes;
+/** The plans of each scalar family, by opcode. */
+const PLANS: Readonly<Record<string, OpcodePlans<ScalarPlan>>> = Object.fromEntries(
+  SCALAR_FAMILIES.map((f) => [f, new OpcodePlans<ScalarPlan>(f, buildPlan)]),
+);
+
+const SOP1_PLANS = PLANS.SOP1;
+const SOP2_PLANS = PLANS.SOP2;
+const SOPK_PLANS = PLANS.SOPK;
+const SOPC_PLANS = PLANS.SOPC;
+const SOPP_PLANS = PLANS.SOPP;
+
+/** The plan of a decoded (or hand-made) instruction, for the printer. */
+function planOf(gen: Gen, inst: Instruction): ScalarPlan {
+  const plans = PLANS[inst.encoding];
+  return plans ? plans.forInstruction(gen, inst.def, inst.fields.op) : buildPlan(inst.def);
+}
+
+/** Whether any source operand of the instruction names a literal (or it has an explicit one). */
+function needsLiteral(
+  plan: ScalarPlan,
+  fields: Readonly<Record<string, number>>,
+  sdst: number,
+  ssrc0: number,
+  ssrc1: number,
+): boolean {
+  const probes = plan.literalProbes;
+  const slots = plan.literalSlots;
   for (let i = 0; i < probes.length; i++) {
     const p = probes[i];
-    if (p === LITERAL_PROBE || fields[p] === SRC_LITERAL) return need(words, at + 1, byteOffset, 'the 32-bit literal');
+    if (p === LITERAL_PROBE || slotValue(slots[i], p, fields, sdst, ssrc0, ssrc1) === SRC_LITERAL) return true;
   }
-  return undefined;
+  return false;
 }
 
-function checkSources(gen: Gen, def: InstructionDef, fields: Record<string, number>, byteOffset: number): void {
-  const names = infoOf(def).sourceFields;
+function checkSources(
+  gen: Gen,
+  plan: ScalarPlan,
+  fields: Readonly<Record<string, number>>,
+  sdst: number,
+  ssrc0: number,
+  ssrc1: number,
+  byteOffset: number,
+): void {
+  const names = plan.sourceFields;
+  const slots = plan.sourceSlots;
   for (let i = 0; i < names.length; i++) {
-    const field = names[i];
-    if (!validSource(gen, fields[field]))
-      throw new DecodeError('invalid-operand', byteOffset, `${field} code ${fields[field]} is reserved`);
+    const code = slotValue(slots[i], names[i], fields, sdst, ssrc0, ssrc1);
+    if (!validSource(gen, code))
+      throw new DecodeError('invalid-operand', byteOffset, `${names[i]} code ${code} is reserved`);
   }
 }
 
@@ -163,30 +233,61 @@ function make(
 function decodeSalu(target: Target, words: Uint32Array, at: number, family: Family, byteOffset: number): Instruction {
   const w = words[at];
   const gen = target.gen;
+  // The fields a family has are also kept in locals (see Slot); -1 where it lacks one.
   let fields: Record<string, number>;
+  let op: number;
+  let sdst = -1;
+  let ssrc0 = -1;
+  let ssrc1 = -1;
+  let simm16: number | undefined;
+  let plans: OpcodePlans<ScalarPlan>;
   switch (family) {
     case 'SOP2':
-      fields = { op: (w >>> 23) & 0x7f, sdst: (w >>> 16) & 0x7f, ssrc1: (w >>> 8) & 0xff, ssrc0: w & 0xff };
+      op = (w >>> 23) & 0x7f;
+      sdst = (w >>> 16) & 0x7f;
+      ssrc1 = (w >>> 8) & 0xff;
+      ssrc0 = w & 0xff;
+      fields = { op, sdst, ssrc1, ssrc0 };
+      plans = SOP2_PLANS;
       break;
     case 'SOP1':
-      fields = { op: (w >>> 8) & 0xff, sdst: (w >>> 16) & 0x7f, ssrc0: w & 0xff };
+      op = (w >>> 8) & 0xff;
+      sdst = (w >>> 16) & 0x7f;
+      ssrc0 = w & 0xff;
+      fields = { op, sdst, ssrc0 };
+      plans = SOP1_PLANS;
       break;
     case 'SOPC':
-      fields = { op: (w >>> 16) & 0x7f, ssrc1: (w >>> 8) & 0xff, ssrc0: w & 0xff };
+      op = (w >>> 16) & 0x7f;
+      ssrc1 = (w >>> 8) & 0xff;
+      ssrc0 = w & 0xff;
+      fields = { op, ssrc1, ssrc0 };
+      plans = SOPC_PLANS;
       break;
     case 'SOPK':
-      fields = { op: (w >>> 23) & 0x1f, sdst: (w >>> 16) & 0x7f, simm16: w & 0xffff };
+      op = (w >>> 23) & 0x1f;
+      sdst = (w >>> 16) & 0x7f;
+      simm16 = w & 0xffff;
+      fields = { op, sdst, simm16 };
+      plans = SOPK_PLANS;
       break;
     default:
-      fields = { op: (w >>> 16) & 0x7f, simm16: w & 0xffff };
+      op = (w >>> 16) & 0x7f;
+      simm16 = w & 0xffff;
+      fields = { op, simm16 };
+      plans = SOPP_PLANS;
   }
-  const def = lookup(gen, family, fields.op, byteOffset);
-  if (def.flags?.strict && fields.simm16 !== 0)
+  const plan = plans.plan(gen, op);
+  if (plan === undefined) throw unknownOpcode(family, op, byteOffset);
+  const def = plan.def;
+  if (plan.strict && simm16 !== 0)
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate`);
-  checkSources(gen, def, fields, byteOffset);
-  checkRegisters(gen, def, fields, byteOffset);
-  const literal = readLiteral(def, fields, words, at, byteOffset);
-  return make(def, family, byteOffset, 1, fields, literal);
+  checkSources(gen, plan, fields, sdst, ssrc0, ssrc1, byteOffset);
+  checkRegisters(gen, plan, fields, byteOffset, false, sdst, ssrc0, ssrc1);
+  if (!needsLiteral(plan, fields, sdst, ssrc0, ssrc1))
+    return { def, encoding: family, offset: byteOffset, size: 4, fields };
+  const literal = need(words, at + 1, byteOffset, 'the 32-bit literal');
+  return { def, encoding: family, offset: byteOffset, size: 8, fields, literal };
 }
 
 /** gfx7 SMRD: one dword; a literal dword offset follows when offset = 255 with imm = 0. */
@@ -199,18 +300,15 @@ function decodeSmrd(words: Uint32Array, at: number, byteOffset: number): Instruc
     imm: (w >>> 8) & 1,
     offset: w & 0xff,
   };
-  const def = lookup(Gen.GFX7, 'SMEM', fields.op, byteOffset);
-  checkRegisters(Gen.GFX7, def, fields, byteOffset, true);
+  const plan = PLANS.SMEM.plan(Gen.GFX7, fields.op);
+  if (plan === undefined) throw unknownOpcode('SMEM', fields.op, byteOffset);
+  const def = plan.def;
+  checkRegisters(Gen.GFX7, plan, fields, byteOffset, true);
   const literal =
-    fields.imm === 0 && fields.offset === SRC_LITERAL && hasOperand(def, 'offset')
+    fields.imm === 0 && fields.offset === SRC_LITERAL && plan.hasOffset
       ? need(words, at + 1, byteOffset, 'the literal offset')
       : undefined;
   return make(def, 'SMEM', byteOffset, 1, fields, literal);
-}
-
-function hasOperand(def: InstructionDef, field: string): boolean {
-  if (field === 'offset') return infoOf(def).hasOffset;
-  return def.operands.some((o) => o.field === field);
 }
 
 /** gfx8+ SMEM: two dwords, layouts per generation. */
@@ -257,10 +355,12 @@ function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number
       soffset: (w1 >>> 25) & 0x7f,
     };
   }
-  const def = lookup(gen, 'SMEM', op, byteOffset);
-  if (def.flags?.strict && fields.imm)
+  const plan = PLANS.SMEM.plan(gen, op);
+  if (plan === undefined) throw unknownOpcode('SMEM', op, byteOffset);
+  const def = plan.def;
+  if (plan.strict && fields.imm)
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no immediate offset`);
-  checkRegisters(gen, def, fields, byteOffset);
+  checkRegisters(gen, plan, fields, byteOffset);
   return make(def, 'SMEM', byteOffset, 2, fields);
 }
 
@@ -269,16 +369,18 @@ function decodeSmem(gen: Gen, words: Uint32Array, at: number, byteOffset: number
 /** Register operands must name registers of this generation, else LLVM rejects the bytes. */
 function checkRegisters(
   gen: Gen,
-  def: InstructionDef,
-  fields: Record<string, number>,
+  plan: ScalarPlan,
+  fields: Readonly<Record<string, number>>,
   byteOffset: number,
   smrd = false,
+  sdst = -1,
+  ssrc0 = -1,
+  ssrc1 = -1,
 ): void {
-  const info = infoOf(def);
-  const checks = smrd ? info.smrdRegChecks : info.regChecks;
+  const checks = smrd ? plan.smrdRegChecks : plan.regChecks;
   for (let i = 0; i < checks.length; i++) {
     const o = checks[i];
-    const code = fields[o.readField];
+    const code = slotValue(o.slot, o.readField, fields, sdst, ssrc0, ssrc1);
     if (o.ssrc && code >= 128) continue;
     if (regName(gen, code, o.dwords) === undefined)
       throw new DecodeError(
@@ -357,14 +459,10 @@ function sourceText(gen: Gen, code: number, o: OperandDef, literal: number | und
   return o.cls === 's' && !namedSourceText(gen, code) ? `${t}/*Invalid immediate*/` : t;
 }
 
-function immStyle(def: InstructionDef): ImmStyle {
-  return (def.flags?.imm as ImmStyle | undefined) ?? 'hex';
-}
-
-function operandText(gen: Gen, inst: Instruction, o: OperandDef): string {
+function operandText(gen: Gen, inst: Instruction, plan: ScalarPlan, o: OperandDef): string {
   const f = inst.fields;
   if (o.field === 'literal') return literalText(gen, inst.literal ?? 0, 1);
-  if (o.field === 'simm16' || o.cls === 'imm') return formatImm(immStyle(inst.def), gen, f[o.field]);
+  if (o.field === 'simm16' || o.cls === 'imm') return formatImm(plan.immStyle, gen, f[o.field]);
   if (o.field.startsWith('ssrc')) return sourceText(gen, f[o.field], o, inst.literal);
   return regText(gen, f[o.field], o.dwords);
 }
@@ -395,34 +493,47 @@ function smemOffsetText(gen: Gen, inst: Instruction): string {
   return off === 0 ? regText(gen, f.soffset, 1) : `${regText(gen, f.soffset, 1)} offset:${signedHex(off)}`;
 }
 
-function smemModifiers(inst: Instruction): string {
+function smemModifiers(plan: ScalarPlan, inst: Instruction): string {
   const f = inst.fields;
   let s = '';
-  if (!inst.def.flags?.cache) return s;
+  if (!plan.cache) return s;
   if (f.glc) s += ' glc';
   if (f.dlc) s += ' dlc';
   return s;
 }
 
+// The printers concatenate rather than join arrays: Array#join costs more than all the
+// operand spelling of a typical instruction.
+
 function printSmem(gen: Gen, inst: Instruction): string {
-  const parts: string[] = [];
-  for (const o of inst.def.operands) {
-    if (o.field === 'offset') parts.push(smemOffsetText(gen, inst));
-    else if (o.cls === 'imm') parts.push(formatPlainImm('ihex', inst.fields[o.field]));
-    else parts.push(regText(gen, inst.fields[gen === Gen.GFX7 && o.field === 'sdata' ? 'sdst' : o.field], o.dwords));
+  const operands = inst.def.operands;
+  let ops = '';
+  for (let i = 0; i < operands.length; i++) {
+    const o = operands[i];
+    if (i > 0) ops += ', ';
+    if (o.field === 'offset') ops += smemOffsetText(gen, inst);
+    else if (o.cls === 'imm') ops += formatPlainImm('ihex', inst.fields[o.field]);
+    else ops += regText(gen, inst.fields[gen === Gen.GFX7 && o.field === 'sdata' ? 'sdst' : o.field], o.dwords);
   }
-  const ops = parts.join(', ');
-  return `${inst.def.name}${ops ? ' ' + ops : ''}${smemModifiers(inst)}`;
+  const mods = smemModifiers(planOf(gen, inst), inst);
+  return ops ? inst.def.name + ' ' + ops + mods : inst.def.name + mods;
 }
 
 function printSalu(gen: Gen, inst: Instruction): string {
-  const parts: string[] = [];
-  for (const o of inst.def.operands) {
-    const t = operandText(gen, inst, o);
-    if (o.field === 'simm16' && inst.def.flags?.optional && inst.fields.simm16 === 0) continue;
-    if (t) parts.push(t);
+  const plan = planOf(gen, inst);
+  const operands = inst.def.operands;
+  let s = inst.def.name;
+  let first = true;
+  for (let i = 0; i < operands.length; i++) {
+    const o = operands[i];
+    const t = operandText(gen, inst, plan, o);
+    if (o.field === 'simm16' && plan.optional && inst.fields.simm16 === 0) continue;
+    if (t) {
+      s += first ? ' ' + t : ', ' + t;
+      first = false;
+    }
   }
-  return parts.length ? `${inst.def.name} ${parts.join(', ')}` : inst.def.name;
+  return s;
 }
 
 /** Byte address a SOPP branch goes to (offset + 4 + simm16 * 4), or undefined for other instructions. */

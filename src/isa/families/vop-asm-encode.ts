@@ -17,7 +17,7 @@ import {
   type Src,
   type SrcClass,
 } from './vop-asm-operands.ts';
-import { intModMask, isLaneMask, laneMaskDwords, vccText } from './vop-operands.ts';
+import { intModMask, isLaneMask, laneMaskDwords, vccText, waveOperand } from './vop-operands.ts';
 import type { BitList, VopModifiers } from './vop-asm-mods.ts';
 
 export type VopForm = 'e32' | 'vop3' | 'vop3p';
@@ -40,26 +40,52 @@ class Reads {
   literal: number | undefined;
   private readonly scalars = new Set<string>();
   private hasLiteral = false;
-  constructor(private readonly target: Target) {}
+  private busLiteral = false;
+  /** Operand sizes the literal serves: one literal read by 32- and 64-bit operands counts twice on the bus. */
+  private readonly literalSizes = new Set<number>();
+  constructor(
+    private readonly target: Target,
+    private readonly def: InstructionDef,
+  ) {}
 
   source(text: string, op: OperandDef, cls: SrcClass, fold = false): Src {
     const s = parseSource(this.target, text, op, cls, fold);
-    if (s.code === 255) this.addLiteral(s.literal ?? 0, operandDwords(this.target, op) === 2 ? 8 : 4, true);
-    else if (countsOnBus(this.target.gen, s.code)) this.scalars.add(`${s.code}:${s.dwords}`);
+    if (s.code === 255) {
+      this.addLiteral(s.literal ?? 0, true);
+      this.literalSizes.add(operandDwords(this.target, op) === 2 ? 8 : 4);
+    } else if (countsOnBus(this.target.gen, s.code) && !this.isLaneSelectM0(op, s.code))
+      this.scalars.add(`${s.code}:${s.dwords}`);
     return s;
   }
 
-  /** madmk/madak's K: a literal LLVM does not count on the constant bus. */
-  addK(v: number): void {
-    this.addLiteral(v, 4, false);
+  /**
+   * Before gfx10 v_writelane_b32 may take M0 as its lane select beside an SGPR value: the
+   * lane select is read apart from the constant bus there, and LLVM 19 accepts
+   * `v_writelane_b32 v1, s13, m0` on bonaire/tonga/gfx900 (but refuses `s13, s14`).
+   */
+  private isLaneSelectM0(op: OperandDef, code: number): boolean {
+    const gen = this.target.gen;
+    return gen < Gen.GFX10 && this.def.name === 'v_writelane_b32' && op.field === 'src1' && code === m0Code(gen);
   }
 
-  private busLiteral = false;
-  private literalSize = 0;
+  /**
+   * madmk/madak/fmamk/fmaak's K: a literal that takes the single constant-bus read before
+   * gfx10 (llvm-mc-19 refuses `v_madak_f32 v0, s0, v0, 0x11213141` on bonaire/tonga/gfx900)
+   * and none from gfx10 (`v_fmaak_f32 v0, s0, v0, 0x11213141` is accepted on gfx1030).
+   */
+  addK(v: number): void {
+    const onBus = this.target.gen < Gen.GFX10;
+    this.addLiteral(v, onBus);
+    if (onBus) this.literalSizes.add(4);
+  }
 
-  /** LLVM keeps one literal: equal values of equal operand size share it. */
-  private addLiteral(v: number, size: number, onBus: boolean): void {
-    if (this.hasLiteral && (this.literal !== v >>> 0 || this.literalSize !== size))
+  /**
+   * LLVM keeps one literal dword: operands share it when their encoded dwords are equal,
+   * whatever their sizes (a 64-bit float's literal is its high half, so `1.5` and
+   * `0x3ff80000` share one; LLVM 19 AMDGPUAsmParser::validateVOPLiteral compares dwords).
+   */
+  private addLiteral(v: number, onBus: boolean): void {
+    if (this.hasLiteral && this.literal !== v >>> 0)
       fail(
         this.target.gen >= Gen.GFX10
           ? 'only one unique literal operand is allowed'
@@ -67,7 +93,6 @@ class Reads {
       );
     this.hasLiteral = true;
     this.literal = v >>> 0;
-    this.literalSize = size;
     this.busLiteral ||= onBus;
   }
 
@@ -84,7 +109,9 @@ class Reads {
   checkBus(def: InstructionDef): void {
     const gen = this.target.gen;
     const limit = gen >= Gen.GFX10 && !ONE_BUS_READ.has(def.name) ? 2 : 1;
-    const literalReads = this.busLiteral ? 1 : 0;
+    // LLVM 19 validateConstantBusLimitations ("GFX10 Shader Programming", section 3.6.2.3):
+    // a literal shared by operands of different sizes counts as two scalar values.
+    const literalReads = this.busLiteral ? Math.max(1, this.literalSizes.size) : 0;
     if (this.scalars.size + literalReads > limit) fail(BUS);
   }
 
@@ -115,13 +142,30 @@ function srcCount(def: InstructionDef): number {
   return n;
 }
 
-function checkLdsDirect(s: Src, k: number): void {
-  if (s.code === 254 && k !== 0) fail('lds_direct may be used as src0 only');
+/** Opcodes with reversed sources (LLVM's IsRevOpcode): `v_subrev_f32`, `v_lshlrev_b32`, `v_pk_ashrrev_i16`. */
+const REVERSED_SOURCES = /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev_/;
+
+/**
+ * Where lds_direct (code 254) may stand, as llvm-mc-19 checks it (AMDGPUAsmParser
+ * validateLdsDirect, and the operand classes): src0 only, not in opcodes with reversed
+ * sources, only as a 32-bit (or 16-bit) value, not in a VGPR-only source (v_permlane16's)
+ * except readlane/readfirstlane's src0, and in a scalar-only one (v_writelane's value) on
+ * gfx7 and gfx10 only (tonga/gfx900: "operands are not valid for this GPU or mode").
+ */
+function checkLdsDirect(gen: Gen, def: InstructionDef, op: OperandDef, s: Src, k: number): void {
+  if (s.code !== 254) return;
+  if (REVERSED_SOURCES.test(def.name)) fail('lds_direct cannot be used with this instruction');
+  if (k !== 0) fail('lds_direct may be used as src0 only');
+  if (op.dwords !== 1 || (op.cls === 'v' && !/^v_read(first)?lane_b32$/.test(def.name))) fail();
+  if (op.cls === 's' && (gen === Gen.GFX8 || gen === Gen.GFX9)) fail('operands are not valid for this GPU or mode');
 }
 
 /** The K constant of madmk/madak/fmamk/fmaak: always a literal, in the operand's float width. */
 function kValue(text: string, op: OperandDef): number {
   const bits = op.type === 'f16' ? 16 : 32;
+  // `lit(x)` only says what K always is, a literal.
+  const lit = /^lit\s*\((.*)\)$/i.exec(text.trim());
+  if (lit) text = lit[1].trim();
   const i = parseBigInteger(text);
   if (i !== undefined) {
     if (BigInt.asUintN(bits, i) !== i && BigInt.asIntN(bits, i) !== i) fail();
@@ -152,9 +196,14 @@ function is16(op: OperandDef): boolean {
   return op.type === 'f16' || op.type === 'i16' || op.type === 'u16' || op.type === 'b16';
 }
 
-/** gfx11's 32-bit forms reach only v0-v127 with 16-bit operands (the upper half codes the .h bit). */
+/**
+ * gfx11's 32-bit forms reach only v0-v127 with 16-bit operands (the upper half codes the .h
+ * bit). Packed pairs of halves (v_cvt_pk_rtz_f16_f32's result, v_pk_fmac_f16) are whole
+ * 32-bit registers and reach v0-v255, as the printer treats them; v_sat_pk_u8_i16's result
+ * is two bytes packed in one true 16-bit value (llvm-mc-19 refuses `v_sat_pk_u8_i16_e32 v199, v5`).
+ */
 function checkLo128(gen: Gen, def: InstructionDef, vdst: number, vsrc1: number, src0: number): void {
-  if (gen < Gen.GFX11) return;
+  if (gen < Gen.GFX11 || (def.name.includes('_pk') && !def.name.startsWith('v_sat_pk'))) return;
   for (const op of def.operands) {
     if (!is16(op) || op.cls === 'imm') continue;
     if (op.field === 'vdst' && op.cls === 'v' && vdst >= 128) fail();
@@ -167,7 +216,7 @@ function checkLo128(gen: Gen, def: InstructionDef, vdst: number, vsrc1: number, 
 
 export function encodeE32(target: Target, def: InstructionDef, ops: readonly string[], mods: VopModifiers): number[] {
   if (mods.any) fail();
-  const reads = new Reads(target);
+  const reads = new Reads(target, def);
   let vdst = 0;
   let src0 = 0;
   let vsrc1 = 0;
@@ -194,6 +243,7 @@ export function encodeE32(target: Target, def: InstructionDef, ops: readonly str
       // vsrc1 holds a VGPR, but gfx7's readlane/writelane keep their SGPR lane select there.
       const s = reads.source(t, op, op.field === 'src0' ? srcClass(op) : op.cls === 's' ? 's' : 'v', true);
       if (s.neg || s.abs || s.sext) fail();
+      checkLdsDirect(target.gen, def, op, s, op.field === 'src0' ? 0 : 1);
       if (op.field === 'src0') src0 = s.code;
       else vsrc1 = s.code >= 256 ? s.code - 256 : s.code;
     } else fail();
@@ -245,7 +295,7 @@ function vop3Operands(target: Target, def: InstructionDef, ops: readonly string[
       const k = srcIndex(op);
       if (k < 0) fail();
       const s = reads.source(t, op, srcClass(op));
-      checkLdsDirect(s, k);
+      checkLdsDirect(target.gen, def, op, s, k);
       if (s.sext) {
         // sext(x) sets the neg bit of an integer-modifier source.
         if (s.neg || s.abs || !((intModMask(def, target.gen) >>> k) & 1)) fail();
@@ -271,12 +321,27 @@ function vop3Operands(target: Target, def: InstructionDef, ops: readonly string[
 function vop3OpSel(def: InstructionDef, l: BitList): number {
   const n = srcCount(def);
   const opseln = flag(def, 'opseln');
+  let bits: number;
   if (opseln && opseln !== n + 1) {
     if (l.bits >>> opseln) fail('invalid op_sel operand');
-    return l.bits;
+    bits = l.bits;
+  } else {
+    if (l.bits >>> (n + 1)) fail('invalid op_sel operand');
+    bits = (l.bits & ((1 << n) - 1)) | (((l.bits >>> n) & 1) << 3);
   }
-  if (l.bits >>> (n + 1)) fail('invalid op_sel operand');
-  return (l.bits & ((1 << n) - 1)) | (((l.bits >>> n) & 1) << 3);
+  return maskOpSel(def, n, bits);
+}
+
+/**
+ * Where only some op_sel bits mean something (registry `opselmask`), LLVM 19 refuses a set
+ * bit of a present source (v_dot2_f16_f16's packed src0/src1: "invalid op_sel operand")
+ * and drops one of an absent source (v_fmac_f16_e64's third entry, its tied accumulator).
+ */
+function maskOpSel(def: InstructionDef, nsrc: number, bits: number): number {
+  const mask = flag(def, 'opselmask');
+  if (!mask) return bits;
+  if (bits & ~mask & ((1 << nsrc) - 1)) fail('invalid op_sel operand');
+  return bits & mask;
 }
 
 function implicitVccRead(def: InstructionDef): boolean {
@@ -286,7 +351,7 @@ function implicitVccRead(def: InstructionDef): boolean {
 export function encodeVop3(target: Target, def: InstructionDef, ops: readonly string[], mods: VopModifiers): number[] {
   const gen = target.gen;
   if (mods.opSelHi || mods.negLo || mods.negHi) fail();
-  const reads = new Reads(target);
+  const reads = new Reads(target, def);
   const f = vop3Operands(target, def, ops, reads);
   if (implicitVccRead(def)) reads.implicitVcc();
   if (def.attrs & Attr.ReadsM0) reads.implicitM0();
@@ -335,13 +400,14 @@ export function encodeVop3p(target: Target, def: InstructionDef, ops: readonly s
   const mix = isMix(def);
   const n = srcCount(def);
   const all = (1 << n) - 1;
-  const reads = new Reads(target);
+  const reads = new Reads(target, def);
   const src: [number, number, number] = [0, 0, 0];
   let vdst = 0;
   let negLo = 0;
   let negHi = 0;
   let i = 0;
-  for (const op of def.operands) {
+  for (const defOp of def.operands) {
+    const op = waveOperand(target, def, defOp);
     const t = ops[i++];
     if (t === undefined) tooFew();
     if (op.field === 'vdst') {
@@ -351,7 +417,7 @@ export function encodeVop3p(target: Target, def: InstructionDef, ops: readonly s
     const k = srcIndex(op);
     if (k < 0) fail();
     const s = reads.source(t, op, srcClass(op));
-    checkLdsDirect(s, k);
+    checkLdsDirect(target.gen, def, op, s, k);
     if (s.sext || ((s.neg || s.abs) && !mix)) fail();
     if (s.neg) negLo |= 1 << k;
     if (s.abs) negHi |= 1 << k;
@@ -365,6 +431,8 @@ export function encodeVop3p(target: Target, def: InstructionDef, ops: readonly s
     negHi = listBits(mods.negHi, n, 0);
   }
   if (negLo & ~flag(def, 'neg') || negHi & ~flag(def, mix ? 'abs' : 'abs')) fail();
+  // Packed instructions without op_sel (f32/i32 WMMA: llvm-mc-19 sweeps print none) refuse op_sel and op_sel_hi.
+  if ((mods.opSel || mods.opSelHi) && !genFlag(def, 'opsel', gen)) fail('not a valid operand.');
   const opSel = listBits(mods.opSel, n, 0);
   // Absent sources' op_sel_hi bits read as 1, as LLVM encodes them.
   const opSelHi = listBits(mods.opSelHi, n, mix ? 0 : all) | (7 & ~all);

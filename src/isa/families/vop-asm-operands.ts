@@ -41,7 +41,7 @@ export interface Src {
 }
 
 /** How an operand's value type reads constants. */
-type ConstKind = 'f16' | 'i16' | 'f32' | 'i32' | 'f64' | 'i64' | 'pf16' | 'pi16';
+type ConstKind = 'f16' | 'i16' | 'f32' | 'i32' | 'f64' | 'i64' | 'pf16' | 'pi16' | 'bf16' | 'pbf16';
 
 function constKind(t: ValueType): ConstKind {
   switch (t) {
@@ -63,6 +63,10 @@ function constKind(t: ValueType): ConstKind {
       return 'pf16';
     case 'v2i16':
       return 'pi16';
+    case 'bf16':
+      return 'bf16';
+    case 'v2bf16':
+      return 'pbf16';
     default:
       return 'i32';
   }
@@ -72,6 +76,8 @@ const F32_INLINE = [
   0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
 ];
 const F16_INLINE = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
+/** The float inline constants as bf16 (the high halves of the f32 patterns; 1/(2π) rounds to 0x3e22). */
+const BF16_INLINE = [0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22];
 const F64_INLINE = [
   0x3fe0000000000000n,
   0xbfe0000000000000n,
@@ -139,21 +145,26 @@ function intConstant(v: bigint, k: ConstKind, gen: Gen, fpMods: boolean): Consta
       return { code, literal: fitsIn(v, 32) ? lo32(v) : undefined };
     }
     case 'f16':
-    case 'i16': {
+    case 'i16':
+    case 'bf16': {
       if (!fitsIn(v, 16)) return {};
       const bits = Number(BigInt.asUintN(16, v));
-      // 16-bit integer operands take integer constants only; f16 ones the f16 patterns too.
-      const code = k === 'i16' ? intCode(signed(v, 16)) : inline16(bits, gen);
+      // 16-bit integer operands take integer constants only; f16 and bf16 ones their float patterns too.
+      const code =
+        k === 'i16'
+          ? intCode(signed(v, 16))
+          : k === 'bf16'
+            ? (intCode(signed(v, 16)) ?? patternCode(BF16_INLINE, bits, gen))
+            : inline16(bits, gen);
       return { code, literal: bits };
     }
     case 'pf16':
-    case 'pi16': {
+    case 'pi16':
+    case 'pbf16': {
       if (!fitsIn(v, 32)) return {};
       const bits = lo32(v);
-      return {
-        code: intCode(BigInt(bits | 0)) ?? patternCode(k === 'pf16' ? F16_INLINE : F32_INLINE, bits, gen),
-        literal: bits,
-      };
+      const table = k === 'pf16' ? F16_INLINE : k === 'pbf16' ? BF16_INLINE : F32_INLINE;
+      return { code: intCode(BigInt(bits | 0)) ?? patternCode(table, bits, gen), literal: bits };
     }
     default: {
       if (!fitsIn(v, 32)) return {};
@@ -201,12 +212,37 @@ function floatConstant(d: number, k: ConstKind, gen: Gen): Constant {
       const code = k === 'pf16' ? (intCode(BigInt(bits)) ?? patternCode(F16_INLINE, bits, gen)) : inline16(bits, gen);
       return { code, literal: bits };
     }
+    case 'bf16':
+    case 'pbf16': {
+      // LLVM 19 encodes a float token for a bf16 operand as bf16 (its literal the low half: 100.0 is 0x42c8).
+      if (!convertible(d, F32_MAX, 2 ** -126, (x) => Math.fround(x) === x)) return {};
+      const bits = bf16Bits(d);
+      return { code: intCode(BigInt(bits)) ?? patternCode(BF16_INLINE, bits, gen), literal: bits };
+    }
     default: {
       if (!convertible(d, F32_MAX, 2 ** -126, (x) => Math.fround(x) === x)) return {};
       const bits = f32Bits(d) >>> 0;
       return { code: inline32(bits, gen), literal: bits };
     }
   }
+}
+
+/**
+ * A double rounded to bf16 (the high half of its f32, rounded to nearest, ties to even).
+ * `0.15915494`, the text LLVM prints for inline constant 248 (1/(2π)), reads back as that
+ * constant's bf16 pattern 0x3e22 (llvm-mc-19 takes exactly that value so, while
+ * 0.15915494309189535 or -0.15915494 round to 0x3e23 / 0xbe23 as any other value does).
+ */
+function bf16Bits(d: number): number {
+  if (d === 0.15915494) return 0x3e22;
+  const f = f32Bits(d) >>> 0;
+  if ((f & 0x7f800000) === 0x7f800000 && f & 0x7fffff) return (f >>> 16) | 0x40; // NaN stays quiet
+  const lo = f & 0xffff;
+  // Round the double itself: an f32 exactly halfway between two bf16 values breaks the
+  // tie by where the double lay (above or below that f32), ties to even only when exact.
+  const past = Math.abs(d) - Math.abs(Math.fround(d));
+  const up = lo > 0x8000 || (lo === 0x8000 && (past > 0 || (past === 0 && ((f >>> 16) & 1) === 1)));
+  return ((f >>> 16) + (up ? 1 : 0)) & 0xffff;
 }
 
 /** Parses an integer token as LLVM does (int64; larger values wrap): decimal, 0x hex, 0b binary. */
@@ -224,7 +260,7 @@ function parseFloatToken(text: string): number | undefined {
 }
 
 function constBits(k: ConstKind): number {
-  return k === 'f16' || k === 'i16' ? 16 : k === 'f64' || k === 'i64' ? 64 : 32;
+  return k === 'f16' || k === 'i16' || k === 'bf16' ? 16 : k === 'f64' || k === 'i64' ? 64 : 32;
 }
 
 /**
@@ -290,18 +326,6 @@ function sourceRegister(target: Target, inner: string, dwords: number): Register
 /** What a source may be: `vs` any, `v` VGPR only, `s` scalar register or constant. */
 export type SrcClass = 'vs' | 'v' | 's';
 
-/** LLVM 19's gfx10 assembler still takes the gfx9 name of code 239. */
-function namedSource(inner: string, gen: Gen): number | undefined {
-  const c = namedSourceCode(inner, gen);
-  if (c !== undefined) return c;
-  if (
-    (gen === Gen.GFX10 || gen === Gen.GFX10_3) &&
-    (inner === 'src_pops_exiting_wave_id' || inner === 'pops_exiting_wave_id')
-  )
-    return 239;
-  return undefined;
-}
-
 /** `lit(x)`: the value as a literal even where it is an inline constant. */
 function stripLit(inner: string): { text: string; lit: boolean } {
   if (inner.startsWith('lit(') && inner.endsWith(')')) return { text: inner.slice(4, -1).trim(), lit: true };
@@ -346,7 +370,7 @@ export function parseSource(target: Target, text: string, op: OperandDef, cls: S
     if (cls === 'v') fail();
     return { code: r.code, neg: m.neg, abs: m.abs, sext: m.sext, dwords };
   }
-  const named = lit.lit ? undefined : namedSource(inner, gen);
+  const named = lit.lit ? undefined : namedSourceCode(inner, gen);
   // VGPR-only sources take lds_direct too (readlane/readfirstlane's VRegOrLds).
   if (cls === 'v' && named !== 254) fail();
   if (named !== undefined) {

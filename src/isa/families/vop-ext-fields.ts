@@ -120,11 +120,19 @@ export function dpp8Selects(d: number): number {
   return (d >>> 8) & 0xffffff;
 }
 
+const LANE_DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7'];
+
 export function dpp8Text(selects: number): string {
-  const lanes: number[] = [];
-  for (let i = 0; i < 8; i++) lanes.push((selects >>> (3 * i)) & 7);
-  return `dpp8:[${lanes.join(',')}]`;
+  let s = 'dpp8:[' + LANE_DIGITS[selects & 7];
+  for (let i = 1; i < 8; i++) s += ',' + LANE_DIGITS[(selects >>> (3 * i)) & 7];
+  return s + ']';
 }
+
+/** quad_perm:[…] by dpp_ctrl value 0-255, spelled once (printers ask once per DPP16 instruction). */
+const QUAD_PERM_TEXT: readonly string[] = Array.from(
+  { length: 256 },
+  (_, c) => `quad_perm:[${c & 3},${(c >>> 2) & 3},${(c >>> 4) & 3},${(c >>> 6) & 3}]`,
+);
 
 /** dpp_ctrl values and ranges (ISA manuals, DPP_CTRL enumeration). */
 const ROW_SHL = 0x100;
@@ -155,7 +163,10 @@ const WAVE_NAMES: Readonly<Record<number, string>> = {
  */
 export function dppCtrlText(gen: Gen, ctrl: number): string {
   const rdna = gen >= Gen.GFX10;
-  if (ctrl <= 0xff) return `quad_perm:[${ctrl & 3},${(ctrl >>> 2) & 3},${(ctrl >>> 4) & 3},${(ctrl >>> 6) & 3}]`;
+  if (ctrl <= 0xff)
+    return (
+      QUAD_PERM_TEXT[ctrl] ?? `quad_perm:[${ctrl & 3},${(ctrl >>> 2) & 3},${(ctrl >>> 4) & 3},${(ctrl >>> 6) & 3}]`
+    );
   const lo = ctrl & 0xf;
   const hi = ctrl & 0x1f0;
   if (lo !== 0 && hi === ROW_SHL) return `row_shl:${lo}`;

@@ -87,16 +87,108 @@ function infoOf(def: InstructionDef): DefInfo {
   return info;
 }
 
-function explicitSources(def: InstructionDef | undefined): number {
-  return def ? infoOf(def).sources : 0;
+/**
+ * The extension forms, numbered: the short ones as family (VOP1, VOP2, VOPC) × 3 + kind
+ * (SDWA, DPP, DPP8), then gfx11's VOP3/VOP3P ones.
+ */
+const FORMS: readonly VopExtForm[] = [
+  'VOP1_SDWA',
+  'VOP1_DPP',
+  'VOP1_DPP8',
+  'VOP2_SDWA',
+  'VOP2_DPP',
+  'VOP2_DPP8',
+  'VOPC_SDWA',
+  'VOPC_DPP',
+  'VOPC_DPP8',
+  'VOP3_DPP',
+  'VOP3_DPP8',
+  'VOP3P_DPP',
+  'VOP3P_DPP8',
+];
+
+function shortFormIndex(family: 'VOP1' | 'VOP2' | 'VOPC', kind: Kind): number {
+  return (family === 'VOP1' ? 0 : family === 'VOP2' ? 3 : 6) + (kind === 'SDWA' ? 0 : kind === 'DPP' ? 1 : 2);
 }
 
-/** The extension form's name, without building a string per decode. */
-const SHORT_FORMS: Readonly<Record<'VOP1' | 'VOP2' | 'VOPC', Readonly<Record<Kind, VopExtForm>>>> = {
-  VOP1: { SDWA: 'VOP1_SDWA', DPP: 'VOP1_DPP', DPP8: 'VOP1_DPP8' },
-  VOP2: { SDWA: 'VOP2_SDWA', DPP: 'VOP2_DPP', DPP8: 'VOP2_DPP8' },
-  VOPC: { SDWA: 'VOPC_SDWA', DPP: 'VOPC_DPP', DPP8: 'VOPC_DPP8' },
-};
+/** The number of an extension encoding (FORMS), or -1 for any other encoding. */
+function formIndex(encoding: string): number {
+  switch (encoding) {
+    case 'VOP1_SDWA':
+      return 0;
+    case 'VOP1_DPP':
+      return 1;
+    case 'VOP1_DPP8':
+      return 2;
+    case 'VOP2_SDWA':
+      return 3;
+    case 'VOP2_DPP':
+      return 4;
+    case 'VOP2_DPP8':
+      return 5;
+    case 'VOPC_SDWA':
+      return 6;
+    case 'VOPC_DPP':
+      return 7;
+    case 'VOPC_DPP8':
+      return 8;
+    case 'VOP3_DPP':
+      return 9;
+    case 'VOP3_DPP8':
+      return 10;
+    case 'VOP3P_DPP':
+      return 11;
+    case 'VOP3P_DPP8':
+      return 12;
+  }
+  return -1;
+}
+
+/** An opcode's extension form and base instruction, worked out once per (generation, form, opcode). */
+interface FormPlan {
+  readonly ext: ExtForm | undefined;
+  /** The base instruction's registry entry (undefined without a form, or when the table has none). */
+  readonly def: InstructionDef | undefined;
+  readonly info: DefInfo | undefined;
+  /** The family's plain instruction of the opcode (what decodes when a short form is missing). */
+  readonly plain: InstructionDef | undefined;
+  /**
+   * The extension-dword bits of source modifiers the form lacks (SDWA_MOD_BITS,
+   * DPP_MOD_BITS): set, they make the bytes invalid (LLVM's decoder tables fix them to 0).
+   */
+  readonly sdwaRejected: number;
+  readonly dppRejected: number;
+}
+
+/** The bits of `bits` whose modifier slot (its index) the form rejects. */
+function rejectedBits(ext: ExtForm | undefined, bits: readonly number[]): number {
+  let mask = 0;
+  if (ext) for (let k = 0; k < bits.length; k++) if (modMode(ext, k) === ModMode.Rejected) mask |= 1 << bits[k];
+  return mask;
+}
+
+const formPlans: (FormPlan[] | undefined)[] = [];
+
+function formPlan(gen: Gen, form: number, op: number): FormPlan {
+  const k = gen * FORMS.length + form;
+  const table = (formPlans[k] ??= []);
+  let p = table[op];
+  if (p === undefined) {
+    const name = FORMS[form];
+    const ext = extForm(gen, name, op);
+    const def = ext ? baseDef(gen, name, op, ext.mnemonic) : undefined;
+    const plain = form < 9 ? lookupOpcode(gen, name.slice(0, 4) as Family, op) : undefined;
+    table[op] = p = {
+      ext,
+      def,
+      info: def ? infoOf(def) : undefined,
+      plain,
+      sdwaRejected: rejectedBits(ext, SDWA_MOD_BITS),
+      dppRejected: rejectedBits(ext, DPP_MOD_BITS),
+    };
+  }
+  return p;
+}
 
 /**
  * Decodes the instruction at words[at] if it is in an extension encoding of a VOP family
@@ -133,11 +225,13 @@ function decodeShort(
   const kind = kindOf(gen, w0 & 0x1ff);
   if (!kind) return undefined;
   const op = shortOpcode(family, w0);
-  const form = SHORT_FORMS[family][kind];
-  const ext = extForm(gen, form, op);
+  const formNumber = shortFormIndex(family, kind);
+  const form = FORMS[formNumber];
+  const plan = formPlan(gen, formNumber, op);
+  const ext = plan.ext;
   // VOP1 instructions without sources (v_clrexcp, v_pipeflush) ignore src0: their 32-bit form decodes.
   if (!ext) {
-    const plain = lookupOpcode(gen, family, op);
+    const plain = plan.plain;
     if (family === 'VOP1' && plain && plain.operands.length === 0) {
       // Their vdst field is reserved and must be zero.
       if ((w0 >>> 17) & 0xff) throw new DecodeError('invalid-operand', byteOffset, `${plain.name} has no destination`);
@@ -149,10 +243,10 @@ function decodeShort(
       `${family} opcode ${op} has no ${kind} form in this generation`,
     );
   }
-  const def = baseDef(gen, form, op, ext.mnemonic);
+  const def = plan.def;
   if (!def) throw new DecodeError('unknown-opcode', byteOffset, `no registry entry for ${ext.mnemonic}`);
   if (at + 1 >= words.length) {
-    if (explicitSources(def) === 0) return undefined;
+    if (plan.info!.sources === 0) return undefined;
     throw new DecodeError('truncated', byteOffset, `${ext.mnemonic} needs its ${kind} dword`);
   }
   const w1 = words[at + 1];
@@ -167,8 +261,8 @@ function decodeShort(
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} has no destination`);
   if (kind === 'SDWA') {
     checkSdwa(target, family, w1, (w0 >>> 9) & 0xff, byteOffset);
-    checkModifierBits(ext, w1, SDWA_MOD_BITS, byteOffset);
-  } else if (kind === 'DPP') checkModifierBits(ext, w1, DPP_MOD_BITS, byteOffset);
+    if (w1 & plan.sdwaRejected) rejectModifier(ext, byteOffset);
+  } else if (kind === 'DPP' && w1 & plan.dppRejected) rejectModifier(ext, byteOffset);
   if (kind !== 'SDWA' && w1 & 0x80 && modMode(ext, Slot.Src0High) === ModMode.Rejected)
     throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} cannot read v${w1 & 0xff}`);
   // gfx11's 16-bit VOP1/VOP2 DPP forms address only v0-v127 as their destination.
@@ -187,13 +281,6 @@ function decodeShort(
  */
 const SDWA_MOD_BITS: readonly number[] = [20, 21, 19, 28, 29, 27];
 const DPP_MOD_BITS: readonly number[] = [20, 21, 22, 23];
-
-/** Modifier bits an instruction's form does not have make the encoding invalid (LLVM's decoder tables fix them to 0). */
-function checkModifierBits(ext: ExtForm, word: number, bits: readonly number[], byteOffset: number): void {
-  for (let k = 0; k < bits.length; k++) {
-    if ((word >>> bits[k]) & 1 && modMode(ext, k) === ModMode.Rejected) rejectModifier(ext, byteOffset);
-  }
-}
 
 function checkVop3Modifiers(ext: ExtForm, w0: number, w1: number, byteOffset: number): void {
   for (let i = 0; i < 3; i++) {
@@ -305,11 +392,12 @@ function decodeVop3Dpp(
   const w0 = words[at];
   const w1 = words[at + 1];
   const op = family === 'VOP3' ? (w0 >>> 16) & 0x3ff : (w0 >>> 16) & 0x7f;
-  const form: VopExtForm =
-    family === 'VOP3' ? (kind === 'DPP' ? 'VOP3_DPP' : 'VOP3_DPP8') : kind === 'DPP' ? 'VOP3P_DPP' : 'VOP3P_DPP8';
-  const ext = extForm(gen, form, op);
+  const formNumber = (family === 'VOP3' ? 9 : 11) + (kind === 'DPP' ? 0 : 1);
+  const form = FORMS[formNumber];
+  const plan = formPlan(gen, formNumber, op);
+  const ext = plan.ext;
   if (!ext) throw new DecodeError('invalid-operand', byteOffset, `${family} opcode ${op} has no ${kind} form`);
-  const def = baseDef(gen, form, op, ext.mnemonic);
+  const def = plan.def;
   if (!def) throw new DecodeError('unknown-opcode', byteOffset, `no registry entry for ${ext.mnemonic}`);
   if (at + 2 >= words.length) throw new DecodeError('truncated', byteOffset, `${ext.mnemonic} needs its ${kind} dword`);
   if (family === 'VOP3') {
@@ -321,7 +409,7 @@ function decodeVop3Dpp(
         throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has no such op_sel bit`);
     }
     // Source fields the instruction does not read must be zero.
-    const nsrc = explicitSources(def);
+    const nsrc = plan.info!.sources;
     if ((nsrc < 3 && (w1 >>> 18) & 0x1ff) || (nsrc < 2 && (w1 >>> 9) & 0x1ff))
       throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has a source field it does not read`);
   }
@@ -334,7 +422,7 @@ function decodeVop3Dpp(
   )
     throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} has a source it cannot hold`);
   // Lane-mask sources (carry-in, v_cndmask's mask) are scalar.
-  const classes = infoOf(def).sourceClasses;
+  const classes = plan.info!.sourceClasses;
   for (let i = 1; i < classes.length; i++) {
     if (classes[i] === 's' && (i === 1 ? src1 : i === 2 ? src2 : 0) >= 256)
       throw new DecodeError('invalid-operand', byteOffset, `${ext.mnemonic} takes a scalar lane mask`);
@@ -357,11 +445,14 @@ interface PrintCtx {
 export function printVopExtension(target: Target, inst: Instruction): string {
   const ctx: PrintCtx = { target, gen: target.gen, wave64: target.wave64 };
   const form = inst.encoding as VopExtForm;
-  const ext = extForm(target.gen, form, inst.fields.op);
+  const number = formIndex(form);
+  const plan = number >= 0 ? formPlan(target.gen, number, inst.fields.op) : undefined;
+  const ext = plan ? plan.ext : extForm(target.gen, form, inst.fields.op);
+  const info = plan !== undefined && plan.def === inst.def ? plan.info! : infoOf(inst.def);
   const mnemonic = ext?.mnemonic ?? inst.def.name;
   const parts: Parts = { text: mnemonic, operands: 0 };
-  if (VOP3_FORMS.has(form)) vop3Parts(ctx, inst, form, ext, parts);
-  else shortParts(ctx, inst, form, ext, parts);
+  if (number >= 9) vop3Parts(ctx, inst, form, ext, info, parts);
+  else shortParts(ctx, inst, form, ext, info, parts);
   return parts.text;
 }
 
@@ -379,28 +470,21 @@ function modifier(p: Parts, t: string): void {
   p.text += ` ${t}`;
 }
 
-const VOP3_FORMS: ReadonlySet<string> = new Set(['VOP3_DPP', 'VOP3_DPP8', 'VOP3P_DPP', 'VOP3P_DPP8']);
-const EXTENSION_ENCODINGS: ReadonlySet<string> = new Set([
-  'VOP1_SDWA',
-  'VOP2_SDWA',
-  'VOPC_SDWA',
-  'VOP1_DPP',
-  'VOP2_DPP',
-  'VOPC_DPP',
-  'VOP1_DPP8',
-  'VOP2_DPP8',
-  'VOPC_DPP8',
-  ...VOP3_FORMS,
-]);
-
 function omodText(omod: number): string | undefined {
   return omod === 1 ? 'mul:2' : omod === 2 ? 'mul:4' : omod === 3 ? 'div:2' : undefined;
 }
 
-function shortParts(ctx: PrintCtx, inst: Instruction, form: VopExtForm, ext: ExtForm | undefined, out: Parts): void {
+function shortParts(
+  ctx: PrintCtx,
+  inst: Instruction,
+  form: VopExtForm,
+  ext: ExtForm | undefined,
+  info: DefInfo,
+  out: Parts,
+): void {
   const f = inst.fields;
   const family = inst.encoding.charCodeAt(3) === 67 ? 'VOPC' : inst.encoding.charCodeAt(3) === 49 ? 'VOP1' : 'VOP2';
-  const ops = infoOf(inst.def).explicit;
+  const ops = info.explicit;
   const w = f.ext;
   const sdwa = form === 'VOP1_SDWA' || form === 'VOP2_SDWA' || form === 'VOPC_SDWA';
   const gfx9Scalar = sdwa && ctx.gen >= Gen.GFX9;
@@ -478,12 +562,18 @@ function shortMaskDst(ctx: PrintCtx, family: string, sdwa: boolean, sd: number, 
   return vccText(ctx.target);
 }
 
-function vop3Parts(ctx: PrintCtx, inst: Instruction, form: VopExtForm, ext: ExtForm | undefined, out: Parts): void {
+function vop3Parts(
+  ctx: PrintCtx,
+  inst: Instruction,
+  form: VopExtForm,
+  ext: ExtForm | undefined,
+  info: DefInfo,
+  out: Parts,
+): void {
   const f = inst.fields;
   const w0 = f.w0;
   const w1 = f.w1;
   const vop3p = form === 'VOP3P_DPP' || form === 'VOP3P_DPP8';
-  const info = infoOf(inst.def);
   const ops = info.explicit;
   const vop3b = info.vop3b;
   const isMix = info.isMix;
@@ -575,5 +665,5 @@ export function assembleVopExtension(
 
 /** Whether an encoding is one of the extension encodings this module prints. */
 export function isVopExtensionEncoding(encoding: Instruction['encoding']): boolean {
-  return EXTENSION_ENCODINGS.has(encoding);
+  return formIndex(encoding) >= 0;
 }

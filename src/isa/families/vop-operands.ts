@@ -187,3 +187,13 @@ export function intModMask(def: InstructionDef, gen: Gen): number {
   if (n === 'v_cvt_pk_u8_f32') return 6;
   return n === 'v_ldexp_f32' || n === 'v_ldexp_f64' || (n === 'v_ldexp_f16' && gen < Gen.GFX11) ? 2 : 0;
 }
+
+/**
+ * An operand as the wave size shapes it: WMMA's C and D matrices (registry flag
+ * `w64dwords`, from llvm-mc-19's wave64 sweep) take half the VGPRs per lane in wave64.
+ */
+export function waveOperand(target: Target, def: InstructionDef, op: OperandDef): OperandDef {
+  const w = def.flags?.w64dwords;
+  if (!target.wave64 || typeof w !== 'number' || (op.field !== 'vdst' && op.field !== 'src2')) return op;
+  return { ...op, dwords: w };
+}

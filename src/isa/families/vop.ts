@@ -25,6 +25,7 @@ import {
   printSource,
   printVgpr,
   vccText,
+  waveOperand,
   withFloatMods,
   withSourceMods,
 } from './vop-operands.ts';
@@ -52,9 +53,13 @@ interface DefInfo {
   readonly interp: number;
   readonly high: number;
   readonly opseln: number;
+  /** `opselmask`: the op_sel field bits that mean something (0xf when all do). */
+  readonly opselmask: number;
   readonly srcCount: number;
   readonly vop3b: boolean;
   readonly mix: boolean;
+  /** Packed pairs of halves (`_pk`, v_sat_pk_* excepted): gfx11's e32 forms take any VGPR for them. */
+  readonly packed16: boolean;
   readonly e32Name: string;
   readonly e64Name: string;
 }
@@ -73,9 +78,11 @@ function info(def: InstructionDef): DefInfo {
       interp: flag(def, 'interp'),
       high: flag(def, 'high'),
       opseln: flag(def, 'opseln'),
+      opselmask: flag(def, 'opselmask') || 0xf,
       srcCount: srcCount(def),
       vop3b: isVop3b(def),
       mix: isMix(def),
+      packed16: def.name.includes('_pk') && !def.name.startsWith('v_sat_pk'),
       e32Name: `${def.name}_e32`,
       e64Name: `${def.name}_e64`,
     };
@@ -114,6 +121,63 @@ function opTable(gen: Gen, which: number): readonly (InstructionDef | undefined)
   return t;
 }
 
+/** An opcode's instruction with what decode and print read of it, and the encoding it decodes as. */
+interface VopPlan {
+  readonly def: InstructionDef;
+  readonly info: DefInfo;
+  readonly encoding: Encoding;
+  /** intModMask(def, gen) of the table's generation. */
+  readonly intMods: number;
+}
+
+/**
+ * The opcode tables again, with each instruction's DefInfo beside it: decode and print
+ * find both by indexing (a WeakMap lookup per instruction costs more than its fields).
+ */
+const planTables: (readonly (VopPlan | undefined)[] | undefined)[] = [];
+function planTable(gen: Gen, which: number): readonly (VopPlan | undefined)[] {
+  const k = gen * 8 + which;
+  let t = planTables[k];
+  if (!t) {
+    const family = TABLE_FAMILIES[which];
+    t = opTable(gen, which).map((def) =>
+      def
+        ? {
+            def,
+            info: info(def),
+            encoding: family === 'E64' || family === 'VOP3' ? (E64_ENCODING[def.family] ?? 'VOP3') : def.family,
+            intMods: intModMask(def, gen),
+          }
+        : undefined,
+    );
+    planTables[k] = t;
+  }
+  return t;
+}
+
+/** The DefInfo of an instruction being printed: from the plan tables when it was decoded from them. */
+function instInfo(target: Target, inst: Instruction): DefInfo {
+  const op = inst.fields.op;
+  let p: VopPlan | undefined;
+  switch (inst.encoding) {
+    case 'VOP1':
+      p = planTable(target.gen, T_VOP1)[op];
+      break;
+    case 'VOP2':
+      p = planTable(target.gen, T_VOP2)[op];
+      break;
+    case 'VOPC':
+      p = planTable(target.gen, T_VOPC)[op];
+      break;
+    case 'VOP3P':
+      p = planTable(target.gen, T_VOP3P)[op];
+      break;
+    default:
+      p = planTable(target.gen, T_E64)[op] ?? planTable(target.gen, T_VOP3)[op];
+  }
+  return p !== undefined && p.def === inst.def ? p.info : info(inst.def);
+}
+
 function literalAt(words: Uint32Array, at: number, byteOffset: number): number {
   if (at >= words.length) throw new DecodeError('truncated', byteOffset, 'the literal constant is missing');
   return words[at];
@@ -128,14 +192,14 @@ function unknownOpcode(family: string, op: number, byteOffset: number): DecodeEr
 }
 
 /** Per generation: which 9-bit source codes name something (built once). */
-const validSrc = new Map<Gen, Uint8Array>();
+const validSrc: (Uint8Array | undefined)[] = [];
 const PROBE_OP: OperandDef = { field: 'src0', role: 'src', cls: 'vs', dwords: 1, type: 'b32' };
 function validSources(target: Target): Uint8Array {
-  let t = validSrc.get(target.gen);
+  let t = validSrc[target.gen];
   if (!t) {
     t = new Uint8Array(512);
     for (let c = 0; c < 512; c++) t[c] = c === SRC_LITERAL || printSource(target, c, PROBE_OP, 0) !== undefined ? 1 : 0;
-    validSrc.set(target.gen, t);
+    validSrc[target.gen] = t;
   }
   return t;
 }
@@ -160,8 +224,9 @@ function srcCount(def: InstructionDef): number {
 function decodeVop1(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
   const op = (w >>> 9) & 0xff;
-  const def = opTable(target.gen, T_VOP1)[op];
-  if (!def) throw unknownOpcode('VOP1', op, byteOffset);
+  const plan = planTable(target.gen, T_VOP1)[op];
+  if (!plan) throw unknownOpcode('VOP1', op, byteOffset);
+  const def = plan.def;
   const src0 = w & 0x1ff;
   // Operand-less instructions (v_nop) ignore the source field, literal marker included.
   // From gfx8 LLVM requires their vdst field to be zero (v_nop, v_clrexcp, v_pipeflush).
@@ -187,8 +252,9 @@ function decodeVop1(target: Target, words: Uint32Array, at: number, byteOffset: 
 function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
   const op = (w >>> 25) & 0x3f;
-  const def = opTable(target.gen, T_VOP2)[op];
-  if (!def) throw unknownOpcode('VOP2', op, byteOffset);
+  const plan = planTable(target.gen, T_VOP2)[op];
+  if (!plan) throw unknownOpcode('VOP2', op, byteOffset);
+  const def = plan.def;
   // v_illegal is the all-zero dword only.
   if (def.operands.length === 0) {
     if (w !== 0) throw new DecodeError('invalid-operand', byteOffset, 'v_illegal has no fields');
@@ -197,7 +263,7 @@ function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: 
   const src0 = w & 0x1ff;
   checkSrc(target, src0, byteOffset);
   const fields = { op, vdst: (w >>> 17) & 0xff, vsrc1: (w >>> 9) & 0xff, src0 };
-  if (src0 === SRC_LITERAL || info(def).k)
+  if (src0 === SRC_LITERAL || plan.info.k)
     return {
       def,
       encoding: 'VOP2',
@@ -212,8 +278,9 @@ function decodeVop2(target: Target, words: Uint32Array, at: number, byteOffset: 
 function decodeVopc(target: Target, words: Uint32Array, at: number, byteOffset: number): Instruction {
   const w = words[at];
   const op = (w >>> 17) & 0xff;
-  const def = opTable(target.gen, T_VOPC)[op];
-  if (!def) throw unknownOpcode('VOPC', op, byteOffset);
+  const plan = planTable(target.gen, T_VOPC)[op];
+  if (!plan) throw unknownOpcode('VOPC', op, byteOffset);
+  const def = plan.def;
   const src0 = w & 0x1ff;
   checkSrc(target, src0, byteOffset);
   const fields = { op, vsrc1: (w >>> 9) & 0xff, src0 };
@@ -269,9 +336,10 @@ function decodeVop3(target: Target, words: Uint32Array, at: number, byteOffset: 
   const w1 = words[at + 1];
   const gfx7 = target.gen === Gen.GFX7;
   const op = gfx7 ? (w0 >>> 17) & 0x1ff : (w0 >>> 16) & 0x3ff;
-  const def = opTable(target.gen, T_E64)[op] ?? opTable(target.gen, T_VOP3)[op];
-  if (!def) throw unknownOpcode('VOP3', op, byteOffset);
-  const di = info(def);
+  const plan = planTable(target.gen, T_E64)[op] ?? planTable(target.gen, T_VOP3)[op];
+  if (!plan) throw unknownOpcode('VOP3', op, byteOffset);
+  const def = plan.def;
+  const di = plan.info;
   if (di.interp) return decodeInterpVop3(target, def, op, w0, w1, words, at, byteOffset);
   const src0 = w1 & 0x1ff;
   const src1 = (w1 >>> 9) & 0x1ff;
@@ -291,8 +359,8 @@ function decodeVop3(target: Target, words: Uint32Array, at: number, byteOffset: 
     omod: (w1 >>> 27) & 3,
     neg: (w1 >>> 29) & 7,
   };
-  checkVop3Unused(target, def, di, fields, byteOffset);
-  const encoding = E64_ENCODING[def.family] ?? 'VOP3';
+  checkVop3Unused(target, plan, fields, byteOffset);
+  const encoding = plan.encoding;
   if (literal === undefined) return { def, encoding, offset: byteOffset, size: 8, fields };
   return { def, encoding, offset: byteOffset, size: 12, fields, literal };
 }
@@ -380,8 +448,7 @@ function printInterpVop3(target: Target, inst: Instruction): string[] {
  */
 function checkVop3Unused(
   target: Target,
-  def: InstructionDef,
-  di: DefInfo,
+  plan: VopPlan,
   f: {
     readonly src0: number;
     readonly src1: number;
@@ -393,6 +460,7 @@ function checkVop3Unused(
   },
   byteOffset: number,
 ): void {
+  const di = plan.info;
   const n = di.srcCount;
   const past = 7 & ~((1 << n) - 1);
   for (let k = n; k < 3; k++)
@@ -406,7 +474,7 @@ function checkVop3Unused(
   // Modifier bits the instruction lacks are fixed at zero too (from gfx8; gfx7's rows come from its assembler).
   // op_sel forms (VOP3OpSel) leave them free.
   if (target.gen === Gen.GFX7 || di.opsel & genBit) return;
-  const intMods = intModMask(def, target.gen);
+  const intMods = plan.intMods;
   if (f.neg & ~(di.neg | intMods) || (!vop3b && f.abs & ~(di.abs | intMods)))
     throw new DecodeError('invalid-operand', byteOffset, 'modifier not allowed');
   if (f.clamp && !(di.clamp & genBit)) throw new DecodeError('invalid-operand', byteOffset, 'clamp not allowed');
@@ -422,12 +490,13 @@ function decodeVop3p(target: Target, words: Uint32Array, at: number, byteOffset:
   const w0 = words[at];
   const w1 = words[at + 1];
   const op = (w0 >>> 16) & 0x7f;
-  const def = opTable(target.gen, T_VOP3P)[op];
-  if (!def) throw unknownOpcode('VOP3P', op, byteOffset);
+  const plan = planTable(target.gen, T_VOP3P)[op];
+  if (!plan) throw unknownOpcode('VOP3P', op, byteOffset);
+  const def = plan.def;
   const src0 = w1 & 0x1ff;
   const src1 = (w1 >>> 9) & 0x1ff;
   const src2 = (w1 >>> 18) & 0x1ff;
-  const n = info(def).srcCount;
+  const n = plan.info.srcCount;
   const literal = vop3Literal(target, n, src0, src1, src2, words, at, byteOffset);
   if ((n < 3 && src2 !== 0) || (n < 2 && src1 !== 0))
     throw new DecodeError('invalid-operand', byteOffset, 'unused source must be zero');
@@ -456,11 +525,11 @@ function invalid(inst: Instruction, what: string): never {
 function mnemonic(target: Target, inst: Instruction): string {
   const def = inst.def;
   if (inst.encoding === 'VOP1' || inst.encoding === 'VOP2' || inst.encoding === 'VOPC') {
-    const di = info(def);
+    const di = instInfo(target, inst);
     return di.e64 & (1 << target.gen) ? di.e32Name : def.name;
   }
   if (inst.encoding === 'VOP1_E64' || inst.encoding === 'VOP2_E64' || inst.encoding === 'VOPC_E64')
-    return info(def).e64Name;
+    return instInfo(target, inst).e64Name;
   return def.name;
 }
 
@@ -489,8 +558,9 @@ function printE32Operands(target: Target, inst: Instruction): string[] {
   const out: string[] = [];
   for (const op of inst.def.operands) {
     let t: string | undefined;
-    // gfx11's 32-bit forms address 16-bit operands in v0-v127 only (LLVM 19 without real true16).
-    if (target.gen >= Gen.GFX11 && is16(op) && op.cls !== 'imm' && !inst.def.name.includes('_pk')) {
+    // gfx11's 32-bit forms address 16-bit operands in v0-v127 only (LLVM 19 without real true16);
+    // packed pairs of halves are whole registers, but v_sat_pk_u8_i16's result is a true 16-bit value.
+    if (target.gen >= Gen.GFX11 && is16(op) && op.cls !== 'imm' && !instInfo(target, inst).packed16) {
       const v = op.field === 'vdst' ? f.vdst : op.field === 'src0' ? f.src0 - 256 : op.field === 'src1' ? f.vsrc1 : -1;
       if (v >= 128) invalid(inst, '16-bit operands take v0-v127 in 32-bit forms');
     }
@@ -528,7 +598,7 @@ function printVop3(target: Target, inst: Instruction): string[] {
   const f = inst.fields;
   const def = inst.def;
   const out: string[] = [];
-  const di = info(def);
+  const di = instInfo(target, inst);
   const absMask = di.abs;
   const negMask = di.neg;
   const intMods = intModMask(def, target.gen);
@@ -555,11 +625,13 @@ function printVop3(target: Target, inst: Instruction): string[] {
     out.push(t);
   }
   const genBit = 1 << target.gen;
-  if (f.op_sel && di.opsel & genBit) {
+  // Where only some op_sel bits mean something (registry `opselmask`: v_dot2_f16_f16's src2 and dst), LLVM ignores the rest.
+  const opSel = f.op_sel & di.opselmask;
+  if (opSel && di.opsel & genBit) {
     // Usually one entry per source and the destination's last; permlane16 prints only two.
     const nsrc = di.srcCount;
     const n = di.opseln || nsrc + 1;
-    out.push(`\u0000op_sel:${bitList(n === nsrc + 1 ? opSelWithDst(f.op_sel, nsrc) : f.op_sel, n)}`);
+    out.push(`\u0000op_sel:${bitList(n === nsrc + 1 ? opSelWithDst(opSel, nsrc) : opSel, n)}`);
   }
   if (f.clamp && di.clamp & genBit) out.push('\u0000clamp');
   if (f.omod && di.omod & genBit) out.push(OMOD_MOD[f.omod]);
@@ -575,7 +647,9 @@ function printVop3p(target: Target, inst: Instruction): string[] {
   const f = inst.fields;
   const def = inst.def;
   const out: string[] = [];
-  for (const op of def.operands) {
+  for (const defOp of def.operands) {
+    const op = waveOperand(target, def, defOp);
+    const mix = instInfo(target, inst).mix;
     let t: string | undefined;
     if (op.field === 'vdst') t = printVgpr(f.vdst, op);
     else {
@@ -583,22 +657,25 @@ function printVop3p(target: Target, inst: Instruction): string[] {
       const code = k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2;
       // LLVM prints a mixed-precision FMA's literal as a 16-bit float (its low half).
       t = printSource(target, code, op, inst.literal);
-      if (code === SRC_LITERAL && inst.literal !== undefined && isMix(def))
+      if (code === SRC_LITERAL && inst.literal !== undefined && mix)
         t = printImmediate(inst.literal & 0xffff, 'f16', target.gen);
       // Mixed-precision FMAs have float modifiers where the packed ones have neg_lo/neg_hi.
-      if (t !== undefined && isMix(def))
+      if (t !== undefined && mix)
         t = withSourceMods(t, code, ((f.neg_lo >>> k) & 1) === 1, ((f.neg_hi >>> k) & 1) === 1);
     }
     if (t === undefined) invalid(inst, `operand ${op.field} cannot be spelled`);
     out.push(t);
   }
-  const di = info(def);
+  const di = instInfo(target, inst);
   const n = di.srcCount;
   const all = (1 << n) - 1;
   const opSel = f.op_sel & all;
   const opSelHi = f.op_sel_hi & all;
+  // Packed instructions without op_sel (f32/i32 WMMA): llvm-mc-19 refuses op_sel bits and ignores op_sel_hi.
+  const hasOpSel = (di.opsel & (1 << target.gen)) !== 0;
+  if (opSel && !hasOpSel) invalid(inst, 'op_sel not allowed');
   if (opSel) out.push(`\u0000op_sel:${bitList(opSel, n)}`);
-  if (di.mix ? opSelHi !== 0 : opSelHi !== all) out.push(`\u0000op_sel_hi:${bitList(opSelHi, n)}`);
+  if (hasOpSel && (di.mix ? opSelHi !== 0 : opSelHi !== all)) out.push(`\u0000op_sel_hi:${bitList(opSelHi, n)}`);
   if (!di.mix) {
     if (f.neg_lo & all & di.neg) out.push(`\u0000neg_lo:${bitList(f.neg_lo & all, n)}`);
     if (f.neg_hi & all & di.abs) out.push(`\u0000neg_hi:${bitList(f.neg_hi & all, n)}`);
@@ -626,21 +703,24 @@ function joinOperands(mnem: string, parts: readonly string[]): string {
 }
 
 function print(target: Target, inst: Instruction): string {
-  if (isVopExtensionEncoding(inst.encoding)) return printVopExtension(target, inst);
-  const mnem = mnemonic(target, inst);
+  // The plain encodings by name first: a switch on interned strings is cheaper than the set lookup.
   switch (inst.encoding) {
     case 'VOP1':
     case 'VOP2':
     case 'VOPC':
-      return joinOperands(mnem, printE32Operands(target, inst));
+      return joinOperands(mnemonic(target, inst), printE32Operands(target, inst));
     case 'VOP3P':
-      return joinOperands(mnem, printVop3p(target, inst));
+      return joinOperands(mnemonic(target, inst), printVop3p(target, inst));
     case 'VOP3':
-      if (info(inst.def).interp) return joinOperands(mnem, printInterpVop3(target, inst));
-      return joinOperands(mnem, printVop3(target, inst));
-    default:
-      return joinOperands(mnem, printVop3(target, inst));
+      if (instInfo(target, inst).interp) return joinOperands(mnemonic(target, inst), printInterpVop3(target, inst));
+      return joinOperands(mnemonic(target, inst), printVop3(target, inst));
+    case 'VOP1_E64':
+    case 'VOP2_E64':
+    case 'VOPC_E64':
+      return joinOperands(mnemonic(target, inst), printVop3(target, inst));
   }
+  if (isVopExtensionEncoding(inst.encoding)) return printVopExtension(target, inst);
+  return joinOperands(mnemonic(target, inst), printVop3(target, inst));
 }
 
 /**

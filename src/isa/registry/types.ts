@@ -59,6 +59,8 @@ export type ValueType =
   | 'u64'
   | 'v2f16'
   | 'v2i16'
+  | 'bf16'
+  | 'v2bf16'
   | 'any';
 
 export interface OperandDef {

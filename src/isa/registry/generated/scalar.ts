@@ -336,7 +336,7 @@ export const TABLE: readonly InstructionDef[] = [
   { name: 's_cmp_eq_u64', family: 'SOPC', op: [-1, 18, 18, 18, 18, 16], operands: O51, attrs: 32, mem: 'none' },
   { name: 's_cmp_lg_u64', family: 'SOPC', op: [-1, 19, 19, 19, 19, 17], operands: O51, attrs: 32, mem: 'none' },
   { name: 's_movk_i32', family: 'SOPK', op: [0, 0, 0, 0, 0, 0], operands: O52, attrs: 0, mem: 'none', flags: {imm:'hex'} },
-  { name: 's_version', family: 'SOPK', op: [-1, -1, -1, 1, 1, 1], operands: O53, attrs: 0, mem: 'none', flags: {imm:'hex'} },
+  { name: 's_version', family: 'SOPK', op: [-1, -1, -1, 1, 1, 1], operands: O53, attrs: 0, mem: 'none', flags: {imm:'version'} },
   { name: 's_cmovk_i32', family: 'SOPK', op: [2, 1, 1, 2, 2, 2], operands: O52, attrs: 16, mem: 'none', flags: {imm:'hex'} },
   { name: 's_cmpk_eq_i32', family: 'SOPK', op: [3, 2, 2, 3, 3, 3], operands: O54, attrs: 32, mem: 'none', flags: {imm:'hex'} },
   { name: 's_cmpk_lg_i32', family: 'SOPK', op: [4, 3, 3, 4, 4, 4], operands: O54, attrs: 32, mem: 'none', flags: {imm:'hex'} },
