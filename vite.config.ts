@@ -11,6 +11,8 @@ export default defineConfig({
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // The analysis worker (src/ui/worker.ts) is a module worker: ES output keeps its imports.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     // The instruction registry's generated tables make the app chunk large by nature.

@@ -1,54 +1,310 @@
-import { expect, test } from '@playwright/test';
+/**
+ * The app (index.html, src/ui): it opens on the bundled default capture, opens others by
+ * `?capture=`, the file picker and a drop, runs the capture on the interpreter in a worker,
+ * steps a wave, reports errors in the page and keeps working without a reload, and can be
+ * used from the keyboard. Each view's screenshot is attached to its test.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
-test('the main page shows the bundled sample program disassembled', async ({ page }) => {
+const DEFAULT = 'gfx1030-buffer-copy.gcncap';
+
+/** Bytes that are not a capture (not a zip at all). */
+const garbage = new Uint8Array([0x67, 0x61, 0x72, 0x62, 0x61, 0x67, 0x65, 0x00, 0xff, 0x13, 0x37]);
+
+// The built captures (e2e/fixtures/prefix-sum.ts), written once by tsx (see write-captures.ts).
+let fixtures = '';
+test.beforeAll(() => {
+  fixtures = mkdtempSync(join(tmpdir(), 'gcn-webgpu-e2e-'));
+  execFileSync('npx', ['tsx', 'e2e/fixtures/write-captures.ts', fixtures], { stdio: 'inherit' });
+});
+const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(fixtures, name)));
+const prefixSumCapture = async (): Promise<Uint8Array> => fixture('prefix-sum.gcncap');
+const refusingCapture = async (): Promise<Uint8Array> => fixture('refusing.gcncap');
+const loopingCapture = async (): Promise<Uint8Array> => fixture('looping.gcncap');
+
+async function screenshot(page: Page, info: TestInfo, name: string): Promise<void> {
+  const path = info.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await info.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Opens the app and waits until a capture is open. */
+async function openApp(page: Page, url = '/'): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/');
+  await page.goto(url);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  return errors;
+}
+
+async function pick(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles({
+    name,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(bytes),
+  });
+}
+
+async function showView(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('opens on the bundled default capture and lists its program from the entry', async ({ page }, info) => {
+  const errors = await openApp(page);
   await expect(page).toHaveTitle('gcn-webgpu');
+  await expect(page.getByTestId('capture-name')).toContainText(DEFAULT);
   const program = page.getByTestId('program');
   await expect(program).toBeVisible();
   const lines = program.getByTestId('instruction');
-  await expect(lines.first()).toBeVisible();
-  expect(await lines.count()).toBeGreaterThanOrEqual(1);
-  // Every line has an address and either instruction text or the DecodeError for it.
-  const first = lines.first();
-  await expect(first.locator('.addr')).toHaveText('0000');
-  await expect(first.locator('.words')).toHaveText('be800303');
-  await expect(first.locator('.text, .error')).not.toBeEmpty();
-  const decoded = Number(await program.getAttribute('data-decoded'));
-  const undecoded = Number(await program.getAttribute('data-errors'));
-  test.info().annotations.push({ type: 'decoded', description: `${decoded} decoded, ${undecoded} undecoded dwords` });
-  // Lines shown plus the lines folded into "N more" runs cover every decoded instruction and error.
-  const folded = (
-    await program.getByTestId('repeat').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))))
-  ).reduce((a, b) => a + b, 0);
-  expect(decoded + undecoded).toBe((await lines.count()) + folded);
-  await expect(page.getByTestId('status')).toContainText('instructions decoded');
-  // At least one line is a decoded instruction (its llvm-mc text), not only DecodeErrors.
-  expect(decoded).toBeGreaterThanOrEqual(1);
-  await expect(program.locator('.line.ok .text').first()).toHaveText(/^[a-z_0-9]+/);
+  expect(await lines.count()).toBeGreaterThanOrEqual(7);
+  await expect(lines.first().locator('.addr')).toHaveText('0000');
+  await expect(lines.first().locator('.text')).toHaveText(/^s_load_dwordx8 s\[4:11\], s\[0:1\]/);
+  await expect(program.locator('.line.ok .text').filter({ hasText: /^s_endpgm$/ })).toHaveCount(1);
+  await expect(program.getByTestId('program-facts')).toContainText('entry at 0x10000000');
+  await expect(page.getByTestId('status')).toContainText(`opened ${DEFAULT}`);
   expect(errors).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('app.png'), fullPage: true });
-  await test.info().attach('app', { path: test.info().outputPath('app.png'), contentType: 'image/png' });
+  await screenshot(page, info, 'program');
 });
 
-test('the --mcpu selector re-renders the listing', async ({ page }) => {
-  await page.goto('/');
+test('lists branch labels: the prefix-sum capture through the file picker', async ({ page }, info) => {
+  await openApp(page);
+  await pick(page, 'prefix-sum.gcncap', await prefixSumCapture());
+  await expect(page.getByTestId('capture-name')).toContainText('prefix-sum.gcncap');
   const program = page.getByTestId('program');
-  await expect(program).toHaveAttribute('data-mcpu', 'gfx1030');
-  await page.getByLabel('--mcpu').selectOption('gfx1100');
-  await expect(page.getByTestId('program')).toHaveAttribute('data-mcpu', 'gfx1100');
-  expect(await page.getByTestId('instruction').count()).toBeGreaterThanOrEqual(1);
+  await expect(program.getByTestId('label')).toHaveText(['.L_0044:', '.L_0068:', '.L_00a4:']);
+  await expect(program.getByTestId('instruction').filter({ hasText: 's_cbranch_scc1 .L_00a4' })).toHaveCount(1);
+  await expect(program.getByTestId('instruction').filter({ hasText: 's_branch .L_0044' })).toHaveCount(1);
+  // The s_code_end padding after s_endpgm is marked in words and folded.
+  await expect(program.getByTestId('program-end')).toHaveCount(1);
+  await expect(program.getByTestId('repeat')).toHaveCount(1);
+  await screenshot(page, info, 'program-labels');
 });
 
-test('the page still shows the program when the decoder fails to load', async ({ page }) => {
-  // The decoder is written concurrently; a module that does not load must not blank the page.
-  await page.route('**/src/isa/decoder.ts*', (route) => route.fulfill({ status: 500, body: 'broken on purpose' }));
-  await page.goto('/');
-  const program = page.getByTestId('program');
-  await expect(program).toBeVisible();
-  await expect(program.getByTestId('instruction').first().locator('.words')).toHaveText('be800303');
-  await expect(program.getByTestId('instruction').first().locator('.error')).toContainText(
-    'the decoder failed to load',
+test('opens another bundled capture by ?capture= and by the file picker', async ({ page }) => {
+  await openApp(page, '/?capture=captures/gfx7-vsharp-format-load.gcncap');
+  await expect(page.getByTestId('capture-name')).toContainText('gfx7-vsharp-format-load.gcncap: gfx700 (gfx7) wave64');
+  await expect(page.getByTestId('program').getByTestId('program-facts')).toContainText('gfx700 (gfx7), wave64');
+  await page.getByTestId('file-input').setInputFiles('public/captures/gfx1030-image-sample.gcncap');
+  await expect(page.getByTestId('capture-name')).toContainText('gfx1030-image-sample.gcncap');
+  await expect(
+    page
+      .getByTestId('program')
+      .getByTestId('instruction')
+      .filter({ hasText: /^.*image_sample/ }),
+  ).not.toHaveCount(0);
+});
+
+test('refuses ?capture= outside the app and shows why', async ({ page }) => {
+  await page.goto('/?capture=https://example.com/x.gcncap');
+  await expect(page.getByTestId('error')).toContainText('is not served with the app');
+  await page.goto('/?capture=captures/no-such.gcncap');
+  await expect(page.getByTestId('error')).toContainText(/captures\/no-such\.gcncap: (HTTP 404|not found)/);
+});
+
+test('Run on the interpreter: verdict match, timings, the expected range with nothing differing', async ({
+  page,
+}, info) => {
+  await openApp(page);
+  await showView(page, 'Run');
+  const run = page.getByTestId('run');
+  await expect(run.getByTestId('verdict')).toHaveText('not run yet');
+  await run.getByTestId('run-interpreter').click();
+  await expect(run.getByTestId('verdict')).toHaveAttribute('data-verdict', 'match');
+  await expect(run.getByTestId('verdict')).toContainText('match: memory holds what the capture expects');
+  await expect(run).toContainText('14 run in 2 waves of 2 groups');
+  await expect(run).toContainText(/time\s*[\d.]+ ms/);
+  const buffer = run.getByTestId('buffer');
+  await expect(buffer).toHaveAttribute('data-differing', '0');
+  await expect(buffer.getByTestId('buffer-row')).toHaveCount(64);
+  await expect(buffer.getByTestId('buffer-row').nth(1)).toContainText('0x9e3779b1');
+  await expect(buffer.getByTestId('buffer-row').nth(1)).toContainText('= same');
+  await buffer.getByTestId('buffer-mode').selectOption('typed');
+  await expect(buffer.getByTestId('buffer-row').nth(1)).toContainText(String(0x9e3779b1));
+  // The WebGPU section names the adapter (SwiftShader here) or says why there is none.
+  await expect(run.getByTestId('gpu-adapter').or(run.getByTestId('gpu-problem'))).toBeVisible();
+  const adapter = await run
+    .getByTestId('gpu-adapter')
+    .textContent()
+    .catch(() => null);
+  info.annotations.push({ type: 'adapter', description: adapter ?? 'none' });
+  await screenshot(page, info, 'run');
+});
+
+test('Run shows a refusal by name, and a lost GPU device as a message', async ({ page }) => {
+  await openApp(page);
+  await pick(page, 'refusing.gcncap', await refusingCapture());
+  await expect(page.getByTestId('capture-name')).toContainText('refusing.gcncap');
+  await showView(page, 'Run');
+  const run = page.getByTestId('run');
+  await run.getByTestId('run-interpreter').click();
+  await expect(run.getByTestId('verdict')).toHaveAttribute('data-verdict', 'refused');
+  await expect(run.getByTestId('run-reason')).toContainText('s_sendmsg');
+  await expect(run.getByTestId('gpu-device')).toHaveText('a device is held for the GPU run');
+  await page.evaluate(() => window.__gcnApp?.gpuDevice()?.destroy());
+  await expect(run.getByTestId('gpu-device')).toContainText('The GPU device was lost (destroyed');
+  await expect(run.getByRole('button', { name: 'Request a new device' })).toBeVisible();
+  await run.getByRole('button', { name: 'Request a new device' }).click();
+  await expect(run.getByTestId('gpu-device')).toHaveText('a device is held for the GPU run');
+});
+
+test('Step advances a wave and shows EXEC and the VGPRs of lane 3', async ({ page }, info) => {
+  await openApp(page);
+  await showView(page, 'Step');
+  const step = page.getByTestId('step');
+  await expect(step.getByTestId('step-pc')).toHaveText('0x0000');
+  await expect(step.getByTestId('step-next')).toContainText('next: s_load_dwordx8');
+  await step.getByTestId('step-lane').fill('3');
+  await step.getByTestId('step-lane').press('Enter');
+  await expect(step.getByRole('heading', { name: 'VGPRs of lane 3 (active in EXEC)' })).toBeVisible();
+  await expect(step.getByTestId('vgpr-0')).toHaveText('0x00000003'); // lane 3's thread id
+  await expect(step.getByTestId('step-exec')).toHaveText('0xffffffff (32 of 32 lanes)');
+  await step.getByTestId('step-one').click();
+  await expect(step.getByTestId('step-pc')).toHaveText('0x0008');
+  await expect(step.getByTestId('step-status')).toContainText('wave 0 ran the instruction at 0x0');
+  await expect(step.getByTestId('sgpr-4')).toContainText('0x30000000'); // the source V#'s base
+  await expect(step.getByTestId('sgpr-4')).toHaveClass(/changed/);
+  for (let i = 0; i < 3; i++) await step.getByTestId('step-one').click();
+  await expect(step.getByTestId('step-next')).toContainText('s_waitcnt vmcnt(0)');
+  await expect(step.getByTestId('vgpr-1')).toHaveText('• 0xdaa66d13'); // source[3], just loaded, marked
+  await expect(step.getByTestId('vgpr-1')).toHaveClass(/changed/);
+  await screenshot(page, info, 'step');
+  await step.getByTestId('step-next-group').click();
+  await expect(step.getByTestId('step-status')).toContainText('group 2 of 2 (id 1, 0, 0)');
+  await step.getByTestId('step-next-group').click();
+  await expect(step.getByTestId('step-status')).toContainText('all 2 groups have run');
+  await expect(step.getByTestId('step-one')).toBeDisabled();
+  await step.getByTestId('step-restart').click();
+  await expect(step.getByTestId('step-status')).toContainText('group 1 of 2');
+});
+
+test('Step holds a wave at s_barrier until its group arrives (prefix sum, 8 waves)', async ({ page }) => {
+  await openApp(page);
+  await pick(page, 'prefix-sum.gcncap', await prefixSumCapture());
+  await expect(page.getByTestId('capture-name')).toContainText('prefix-sum.gcncap');
+  await showView(page, 'Step');
+  const step = page.getByTestId('step');
+  await expect(step.getByTestId('step-wave').locator('option')).toHaveCount(8);
+  await step.getByTestId('step-ten').click();
+  await step.getByTestId('step-ten').click();
+  await expect(step.getByTestId('step-status')).toContainText(
+    'wave 0 waits at s_barrier for waves 1, 2, 3, 4, 5, 6, 7',
   );
+  await step.getByTestId('step-round').click();
+  await expect(step.getByTestId('step-status')).toContainText('one round: 7 waves ran an instruction');
+});
+
+test('a malformed file shows an error; the app then opens a good capture without a reload', async ({ page }, info) => {
+  await openApp(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await pick(page, 'garbage.gcncap', garbage);
+  const error = page.getByTestId('error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('garbage.gcncap is not a capture this app can open: not-a-zip');
+  await expect(error).toContainText(`${DEFAULT} is still open`);
+  await expect(page.getByTestId('capture-name')).toContainText(DEFAULT);
+  await screenshot(page, info, 'error');
+  await page.getByTestId('bundled').selectOption({
+    label: 'typed buffer load through a V# (gfx700, wave64) (captures/gfx7-vsharp-format-load.gcncap)',
+  });
+  await page.getByTestId('open-bundled').click();
+  await expect(page.getByTestId('capture-name')).toContainText('gfx7-vsharp-format-load.gcncap');
+  await expect(error).toBeHidden();
+  await showView(page, 'Run');
+  await page.getByTestId('run-interpreter').click();
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'match');
+  expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
+});
+
+test('a dropped file opens', async ({ page }) => {
+  await openApp(page);
+  const bytes = Array.from(await refusingCapture());
+  const transfer = await page.evaluateHandle((b) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(b)], 'dropped.gcncap'));
+    return dt;
+  }, bytes);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer: transfer });
+  await expect(page.getByText('Drop the file to open it as a capture')).toBeVisible();
+  await page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
+  await expect(page.getByTestId('capture-name')).toContainText('dropped.gcncap');
+});
+
+test('long work runs in the worker with progress; Stop ends it and the app goes on', async ({ page }) => {
+  await openApp(page);
+  await pick(page, 'looping.gcncap', await loopingCapture());
+  await expect(page.getByTestId('capture-name')).toContainText('looping.gcncap');
+  await showView(page, 'Run');
+  await page.getByTestId('run-interpreter').click();
+  await expect(page.getByTestId('status')).toContainText('running on the interpreter');
+  await expect(page.getByTestId('stop')).toBeVisible();
+  // The page is not frozen: another view opens while the interpreter runs.
+  await showView(page, 'Tables and directory');
+  await expect(page.getByTestId('tables')).toBeVisible();
+  await page.getByTestId('stop').click();
+  await showView(page, 'Run');
+  await expect(page.getByTestId('run')).toContainText('stopped: the analysis worker was ended');
+  await expect(page.getByTestId('stop')).toBeHidden();
+  await showView(page, 'Step');
+  await expect(page.getByTestId('step-pc')).toHaveText('0x0000'); // a fresh worker, the capture re-read
+});
+
+test('Modules and Tables say what is not connected yet, and show what the capture holds', async ({ page }, info) => {
+  await openApp(page);
+  await showView(page, 'Modules');
+  const modules = page.getByTestId('modules');
+  await expect(modules.getByTestId('module-wgsl')).toContainText('not connected to the app yet');
+  await expect(modules.getByTestId('module-spirv')).toContainText('not connected to the app yet');
+  await expect(modules.locator('pre')).toHaveCount(0);
+  await screenshot(page, info, 'modules');
+  await showView(page, 'Tables and directory');
+  const tables = page.getByTestId('tables');
+  await expect(tables.getByTestId('memory-ranges').locator('tbody tr')).toHaveCount(4);
+  await expect(tables.getByTestId('descriptor')).toHaveCount(2);
+  await tables.getByTestId('descriptor').first().locator('summary').click();
+  await expect(tables.getByTestId('descriptor').first()).toContainText('num_records');
+  const directory = tables.getByTestId('directory');
+  await expect(directory).toContainText('src/host/directory) is not connected to the app yet');
+  await expect(directory.getByTestId('directory-slot')).toHaveCount(0);
+  await screenshot(page, info, 'tables');
+});
+
+test('keyboard: Tab reaches the view tabs; arrow keys, Home and End switch views', async ({ page }) => {
+  await openApp(page);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('role'))) === 'tab') break;
+  }
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('role', 'tab');
+  await expect(focused).toHaveText('Program');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator(':focus')).toHaveText('Modules');
+  await expect(page.getByTestId('modules')).toBeVisible();
+  await expect(page.getByTestId('program')).toBeHidden();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator(':focus')).toHaveText('Step');
+  await expect(page.getByTestId('step')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.locator(':focus')).toHaveText('Tables and directory');
+  await page.keyboard.press('Home');
+  await expect(page.locator(':focus')).toHaveText('Program');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator(':focus')).toHaveText('Tables and directory');
+  await expect(page).toHaveURL(/#tables$/);
+  // Tab from the selected tab goes into its panel, not to the other tabs.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('data-testid', 'tables');
+});
+
+test('the page says so when the analysis worker cannot load', async ({ page }) => {
+  await page.route('**/src/ui/worker.ts*', (route) => route.fulfill({ status: 500, body: 'broken on purpose' }));
+  await page.goto('/');
+  await expect(page.getByTestId('error')).toContainText('the analysis worker failed');
+  await expect(page.getByRole('tab', { name: 'Program' })).toBeVisible();
 });

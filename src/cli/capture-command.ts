@@ -163,7 +163,7 @@ function infoText(file: string, c: Capture): string {
     );
   } else {
     L.push(
-      `dispatch: program at ${d.entry}, exec ${d.initial.exec}, ${d.initial.sgprs.length} SGPRs, ${d.initial.vgprs.length} VGPRs`,
+      `dispatch: program at ${d.entry}${d.end !== undefined ? ` returning at ${d.end}` : ''}, exec ${d.initial.exec}, ${d.initial.sgprs.length} SGPRs, ${d.initial.vgprs.length} VGPRs`,
     );
   }
   const total = m.memory.reduce((a, r) => a + r.size, 0);
@@ -177,7 +177,8 @@ function infoText(file: string, c: Capture): string {
   if (m.descriptors?.length) {
     L.push(`descriptors: ${m.descriptors.length}`);
     for (const x of m.descriptors) {
-      const at = 'user_data' in x.at ? `user data ${x.at.user_data}` : x.at.address;
+      const at =
+        'user_data' in x.at ? `user data ${x.at.user_data}` : 'sgpr' in x.at ? `initial s${x.at.sgpr}` : x.at.address;
       L.push(`  ${x.kind.padEnd(7)} ${at}${x.name ? ` '${x.name}'` : ''}: ${x.words.map(hex).join(' ')}`);
     }
   }

@@ -8,6 +8,7 @@ import { UsageError } from './args.ts';
 import { descriptorCommand } from './descriptor-command.ts';
 import { captureCommand } from './capture-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { traceCommand } from './trace-command.ts';
 import { UnknownProcessorError } from '../isa/gen.ts';
 
 const USAGE = `usage: gcn-webgpu <command> [options]
@@ -26,6 +27,9 @@ commands:
   replay --engine interp FILE.gcncap [--json] [--max-steps N]
                                                 run a capture and compare with its expected result
                                                 (exit 0 match, 1 mismatch, 2 refusal, 3 invalid input)
+  trace FILE.gcncap|FILE.bin [--mcpu NAME] [--json]
+                                                every access's descriptor registers and where they come from
+                                                (exit 0 all traced, 2 some untraced, 3 invalid input)
 `;
 
 const nodeIo: Io = {
@@ -48,6 +52,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
         return await captureCommand(rest, io);
       case 'replay':
         return await replayCommand(rest, io);
+      case 'trace':
+        return await traceCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

@@ -21,6 +21,9 @@ export interface HarnessRun {
   readonly threads?: number;
   /** LDS_SIZE in 512-byte granules (RSRC2[23:15]). */
   readonly ldsGranules?: number;
+  /** COMPUTE_PGM_RSRC1 / RSRC3, where a test needs them (MODE, VGPR counts, shared VGPRs). */
+  readonly rsrc1?: number;
+  readonly rsrc3?: number;
   readonly vector?: VectorBridge;
 }
 
@@ -35,6 +38,8 @@ export function runKernel(s: HarnessRun): { result: RunResult; memory: GuestMemo
       target,
       programAddress: CODE,
       rsrc2: (ud.length << 1) | ((s.ldsGranules ?? 0) << 15),
+      ...(s.rsrc1 !== undefined ? { rsrc1: s.rsrc1 } : {}),
+      ...(s.rsrc3 !== undefined ? { rsrc3: s.rsrc3 } : {}),
       userData: [...ud, ...new Array<number>(16 - ud.length).fill(0)],
       numThreads: [s.threads ?? (target.wave64 ? 64 : 32), 1, 1],
       grid: [1, 1, 1],

@@ -6,9 +6,19 @@
  * (`load_b32`, `load_u8`, `load_d16_hi_b16`, `atomic_min_u32`...) and the older ones
  * (`load_dword`, `load_ubyte`, `load_short_d16_hi`, `atomic_umin`...) map to the same op.
  *
- * Also here: the per-lane data movement over guest memory (`laneAccess`), the atomic
- * arithmetic (32 and 64 bits) and the swizzled buffer address.
+ * Also here, written once over the value algebra (D003) so the interpreter runs them on numbers
+ * and the translator on expressions (D011): the per-lane data movement (`laneAccessOver`, over a
+ * `LanePort`), the atomic arithmetic (32 and 64 bits), the V#'s address geometry and the buffer
+ * out-of-range rules per generation, the swizzled buffer offset, and the SMEM and GLOBAL
+ * address rules.
  */
+import { Gen } from '../isa/gen.ts';
+import type { Instruction } from '../isa/instruction.ts';
+import { inlineInteger, nullCode, SRC_LITERAL } from '../isa/operands.ts';
+import { bufferLayout } from '../host/descriptors/buffer.ts';
+import type { Algebra, Pair } from '../semantics/algebra.ts';
+import { concrete } from '../semantics/concrete.ts';
+import { add64, pairEq, sub64 } from '../semantics/wide.ts';
 import type { Wave } from './wave.ts';
 
 export type AtomicOp =
@@ -43,6 +53,8 @@ export type MemOp =
       readonly components: number;
       readonly d16: boolean;
       readonly hi: boolean;
+      /** gfx8's d16: one half a VGPR (`d16Slot`); set by the executor, which knows the generation. */
+      readonly unpacked?: boolean;
     }
   | { readonly kind: 'atomic'; readonly store: false; readonly op: AtomicOp; readonly wide: boolean };
 
@@ -121,82 +133,107 @@ export function dataDwords(op: MemOp): number {
     case 'sub':
       return 1;
     case 'format':
-      return op.d16 ? Math.ceil(op.components / 2) : op.components;
+      return op.d16 && !op.unpacked ? Math.ceil(op.components / 2) : op.components;
     case 'atomic':
       return op.wide ? 2 : 1;
   }
 }
 
+/**
+ * Where component c of a d16 format access lives, as a register offset from vdata and a half.
+ * gfx9+ packs two halves a VGPR, x in the low half (`_hi` forms: the high half); gfx8 has
+ * "unpacked" d16, each component in the low half of a VGPR of its own (LLVM's
+ * `FeatureUnpackedD16VMem` for gfx8; its high half is written 0, recalled and never read by
+ * the code LLVM emits, which masks or SDWA-selects the low half).
+ */
+export function d16Slot(
+  op: Extract<MemOp, { kind: 'format' }>,
+  c: number,
+): { readonly reg: number; readonly high: boolean } {
+  if (op.unpacked) return { reg: c, high: false };
+  return { reg: c >> 1, high: op.hi || (c & 1) === 1 };
+}
+
 /** The 32-bit atomic: the new memory value from the old one, the source and (cmpswap) the compare value. */
-export function atomic32(op: AtomicOp, old: number, src: number, cmp: number): number {
-  old >>>= 0;
-  src >>>= 0;
+export function atomicValue<V, B>(a: Algebra<V, B>, op: AtomicOp, old: V, src: V, cmp: V): V {
   switch (op) {
     case 'add':
-      return (old + src) >>> 0;
+      return a.add(old, src);
     case 'sub':
-      return (old - src) >>> 0;
+      return a.sub(old, src);
     case 'rsub':
-      return (src - old) >>> 0;
+      return a.sub(src, old);
     case 'smin':
-      return (old | 0) < (src | 0) ? old : src;
+      return a.minI(old, src);
     case 'umin':
-      return old < src ? old : src;
+      return a.minU(old, src);
     case 'smax':
-      return (old | 0) > (src | 0) ? old : src;
+      return a.maxI(old, src);
     case 'umax':
-      return old > src ? old : src;
+      return a.maxU(old, src);
     case 'and':
-      return (old & src) >>> 0;
+      return a.and(old, src);
     case 'or':
-      return (old | src) >>> 0;
+      return a.or(old, src);
     case 'xor':
-      return (old ^ src) >>> 0;
+      return a.xor(old, src);
     case 'inc':
-      return old >= src ? 0 : old + 1;
+      return a.select(a.leU(src, old), a.word(0), a.add(old, a.word(1)));
     case 'dec':
-      return old === 0 || old > src ? src : old - 1;
+      return a.select(a.boolOr(a.eq(old, a.word(0)), a.ltU(src, old)), src, a.sub(old, a.word(1)));
     case 'swap':
       return src;
     case 'cmpswap':
-      return old === cmp >>> 0 ? src : old;
+      return a.select(a.eq(old, cmp), src, old);
   }
 }
 
-/** The 64-bit atomic on unsigned BigInts. */
-export function atomic64(op: AtomicOp, old: bigint, src: bigint, cmp: bigint): bigint {
-  const u = (v: bigint): bigint => BigInt.asUintN(64, v);
-  const s = (v: bigint): bigint => BigInt.asIntN(64, v);
+/** x < y on 64-bit pairs, unsigned or signed. */
+function lt64<V, B>(a: Algebra<V, B>, x: Pair<V>, y: Pair<V>, signed: boolean): B {
+  const hiLess = signed ? a.ltI(x[1], y[1]) : a.ltU(x[1], y[1]);
+  return a.boolOr(hiLess, a.boolAnd(a.eq(x[1], y[1]), a.ltU(x[0], y[0])));
+}
+
+/** The 64-bit atomic on pairs (low word first). */
+export function atomicValue64<V, B>(a: Algebra<V, B>, op: AtomicOp, old: Pair<V>, src: Pair<V>, cmp: Pair<V>): Pair<V> {
+  const pick = (c: B, t: Pair<V>, f: Pair<V>): Pair<V> => [a.select(c, t[0], f[0]), a.select(c, t[1], f[1])];
+  const zero: Pair<V> = [a.word(0), a.word(0)];
+  const one: Pair<V> = [a.word(1), a.word(0)];
   switch (op) {
     case 'add':
-      return u(old + src);
+      return add64(a, old, src);
     case 'sub':
-      return u(old - src);
+      return sub64(a, old, src);
     case 'rsub':
-      return u(src - old);
+      return sub64(a, src, old);
     case 'smin':
-      return s(old) < s(src) ? old : src;
+      return pick(lt64(a, old, src, true), old, src);
     case 'umin':
-      return old < src ? old : src;
+      return pick(lt64(a, old, src, false), old, src);
     case 'smax':
-      return s(old) > s(src) ? old : src;
+      return pick(lt64(a, src, old, true), old, src);
     case 'umax':
-      return old > src ? old : src;
+      return pick(lt64(a, src, old, false), old, src);
     case 'and':
-      return old & src;
+      return [a.and(old[0], src[0]), a.and(old[1], src[1])];
     case 'or':
-      return old | src;
+      return [a.or(old[0], src[0]), a.or(old[1], src[1])];
     case 'xor':
-      return old ^ src;
+      return [a.xor(old[0], src[0]), a.xor(old[1], src[1])];
     case 'inc':
-      return old >= src ? 0n : old + 1n;
+      return pick(lt64(a, old, src, false), add64(a, old, one), zero);
     case 'dec':
-      return old === 0n || old > src ? src : old - 1n;
+      return pick(a.boolOr(pairEq(a, old, zero), lt64(a, src, old, false)), src, sub64(a, old, one));
     case 'swap':
       return src;
     case 'cmpswap':
-      return old === cmp ? src : old;
+      return pick(pairEq(a, old, cmp), src, old);
   }
+}
+
+/** The 32-bit atomic on numbers (the interpreter's). */
+export function atomic32(op: AtomicOp, old: number, src: number, cmp: number): number {
+  return atomicValue(concrete, op, old >>> 0, src >>> 0, cmp >>> 0);
 }
 
 /** A lane access the interpreter does not model (the executor turns it into a named refusal). */
@@ -204,14 +241,32 @@ export class UnsupportedAccess extends Error {
   override readonly name = 'UnsupportedAccess';
 }
 
-export const toBig = (lo: number, hi: number): bigint => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
-export const bigLo = (v: bigint): number => Number(v & 0xffffffffn);
-export const bigHi = (v: bigint): number => Number((v >> 32n) & 0xffffffffn);
-
 /** Byte memory the per-lane access works over (guest memory; LDS through an adapter). */
 export interface ByteSpace {
   read(address: number, size: number): Uint8Array;
   write(address: number, data: Uint8Array): void;
+}
+
+/**
+ * The memory one lane's access reads and writes, at addresses of type A: the interpreter's byte
+ * spaces (numbers), the translator's guest memory and LDS (WGSL calls). A disabled access does not
+ * touch memory: a load gives 0, a store is dropped, an atomic gives 0 and writes nothing.
+ */
+export interface LanePort<V, B, A> {
+  /** `bytes` little-endian bytes at `address`, zero-extended. */
+  load(address: A, bytes: 1 | 2 | 4, enabled: B): V;
+  /** The low `bytes` bytes of `value`. */
+  store(address: A, bytes: 1 | 2 | 4, value: V, enabled: B): void;
+  /** A 32-bit read-modify-write: `update` makes the new word from the old; returns the old. */
+  atomic(address: A, update: (old: V) => V, enabled: B): V;
+  /** The same on 64 bits (two words, low first). */
+  atomic64(address: A, update: (old: Pair<V>) => Pair<V>, enabled: B): Pair<V>;
+}
+
+/** One lane's VGPRs, as a memory access reads and writes them. */
+export interface LaneRegisters<V> {
+  read(reg: number): V;
+  write(reg: number, value: V): void;
 }
 
 function readUint(space: ByteSpace, a: number, n: number): number {
@@ -227,13 +282,102 @@ function writeUint(space: ByteSpace, a: number, n: number, v: number): void {
   space.write(a, b);
 }
 
+/** A byte space as a lane port on numbers. */
+export function bytePort(space: ByteSpace): LanePort<number, boolean, number> {
+  return {
+    load: (a, n, enabled) => (enabled ? readUint(space, a, n) : 0),
+    store(a, n, v, enabled) {
+      if (enabled) writeUint(space, a, n, v >>> 0);
+    },
+    atomic(a, update, enabled) {
+      if (!enabled) return 0;
+      const old = readUint(space, a, 4);
+      writeUint(space, a, 4, update(old) >>> 0);
+      return old;
+    },
+    atomic64(a, update, enabled) {
+      if (!enabled) return [0, 0];
+      const old: Pair<number> = [readUint(space, a, 4), readUint(space, a + 4, 4)];
+      const nv = update(old);
+      writeUint(space, a, 4, nv[0] >>> 0);
+      writeUint(space, a + 4, 4, nv[1] >>> 0);
+      return old;
+    },
+  };
+}
+
 /**
- * One lane's raw, sub-dword or atomic access. `address(k)` is the byte address of byte k of
- * the access (swizzled buffers move each dword separately); `out(k)` says whether the dword
- * at byte k is out of range (the raw forms check each dword, the others the first only: an
- * out-of-range load gives 0, a store or an atomic is dropped). `data` is the data / vdst
- * register, `src` the atomic's source register and `src2` its compare register (cmpswap).
+ * One lane's raw, sub-dword or atomic access, over the algebra. `address(k)` is the address of
+ * byte k of the access (swizzled buffers move each dword separately); `out(k)` says whether the
+ * dword at byte k is out of range (the raw forms check each dword, the others the first only: an
+ * out-of-range load gives 0, a store or an atomic is dropped and the atomic returns 0). `data` is
+ * the data / vdst register, `src` the atomic's source register and `src2` its compare register
+ * (cmpswap); `returns`: the atomic writes the old value to `data`.
  */
+export function laneAccessOver<V, B, A>(
+  a: Algebra<V, B>,
+  port: LanePort<V, B, A>,
+  op: Exclude<MemOp, { kind: 'format' }>,
+  regs: LaneRegisters<V>,
+  data: number,
+  src: number,
+  src2: number,
+  returns: boolean,
+  address: (k: number) => A,
+  out: (k: number) => B,
+): void {
+  switch (op.kind) {
+    case 'raw':
+      for (let k = 0; k < op.dwords; k++) {
+        const enabled = a.boolNot(out(4 * k));
+        if (op.store) port.store(address(4 * k), 4, regs.read(data + k), enabled);
+        else regs.write(data + k, port.load(address(4 * k), 4, enabled));
+      }
+      return;
+    case 'sub': {
+      const enabled = a.boolNot(out(0));
+      const n = op.bytes;
+      if (op.store) {
+        const word = regs.read(data);
+        port.store(address(0), n, op.d16 === 'hi' ? a.lshr(word, a.word(16)) : word, enabled);
+        return;
+      }
+      let v = port.load(address(0), n, enabled);
+      if (op.signed) v = a.sext(v, n === 1 ? 8 : 16);
+      if (op.d16) {
+        const old = regs.read(data);
+        const h = a.and(v, a.word(0xffff));
+        v =
+          op.d16 === 'hi'
+            ? a.or(a.and(old, a.word(0xffff)), a.shl(h, a.word(16)))
+            : a.or(a.and(old, a.word(0xffff0000)), h);
+      }
+      regs.write(data, v);
+      return;
+    }
+    case 'atomic': {
+      const enabled = a.boolNot(out(0));
+      const at = address(0);
+      if (op.wide) {
+        const sv: Pair<V> = [regs.read(src), regs.read(src + 1)];
+        const cv: Pair<V> = op.op === 'cmpswap' ? [regs.read(src2), regs.read(src2 + 1)] : [a.word(0), a.word(0)];
+        const old = port.atomic64(at, (o) => atomicValue64(a, op.op, o, sv, cv), enabled);
+        if (returns) {
+          regs.write(data, old[0]);
+          regs.write(data + 1, old[1]);
+        }
+      } else {
+        const sv = regs.read(src);
+        const cv = op.op === 'cmpswap' ? regs.read(src2) : a.word(0);
+        const old = port.atomic(at, (o) => atomicValue(a, op.op, o, sv, cv), enabled);
+        if (returns) regs.write(data, old);
+      }
+      return;
+    }
+  }
+}
+
+/** `laneAccessOver` on numbers, over a byte space and one lane of a wave (the interpreter's). */
 export function laneAccess(
   space: ByteSpace,
   op: Exclude<MemOp, { kind: 'format' }>,
@@ -246,76 +390,232 @@ export function laneAccess(
   address: (k: number) => number,
   out: (k: number) => boolean,
 ): void {
-  switch (op.kind) {
-    case 'raw':
-      for (let k = 0; k < op.dwords; k++) {
-        const oob = out(4 * k);
-        if (op.store) {
-          if (!oob) writeUint(space, address(4 * k), 4, w.readVgpr(data + k, lane));
-        } else w.writeVgpr(data + k, lane, oob ? 0 : readUint(space, address(4 * k), 4));
-      }
-      return;
-    case 'sub': {
-      const oob = out(0);
-      const n = op.bytes;
-      if (op.store) {
-        const word = w.readVgpr(data, lane);
-        if (!oob) writeUint(space, address(0), n, op.d16 === 'hi' ? word >>> 16 : word);
-        return;
-      }
-      let v = oob ? 0 : readUint(space, address(0), n);
-      if (op.signed) v = n === 1 ? (v << 24) >> 24 : (v << 16) >> 16;
-      if (op.d16) {
-        const old = w.readVgpr(data, lane);
-        const h = v & 0xffff;
-        v = op.d16 === 'hi' ? (old & 0xffff) | (h << 16) : (old & 0xffff0000) | h;
-      }
-      w.writeVgpr(data, lane, v);
-      return;
-    }
-    case 'atomic': {
-      const oob = out(0);
-      const a = address(0);
-      const s0 = src;
-      const c0 = src2;
-      if (op.wide) {
-        const old = oob ? 0n : toBig(readUint(space, a, 4), readUint(space, a + 4, 4));
-        const sv = toBig(w.readVgpr(s0, lane), w.readVgpr(s0 + 1, lane));
-        const cv = op.op === 'cmpswap' ? toBig(w.readVgpr(c0, lane), w.readVgpr(c0 + 1, lane)) : 0n;
-        if (!oob) {
-          const nv = atomic64(op.op, old, sv, cv);
-          writeUint(space, a, 4, bigLo(nv));
-          writeUint(space, a + 4, 4, bigHi(nv));
-        }
-        if (returns) {
-          w.writeVgpr(data, lane, bigLo(old));
-          w.writeVgpr(data + 1, lane, bigHi(old));
-        }
-      } else {
-        const old = oob ? 0 : readUint(space, a, 4);
-        const sv = w.readVgpr(s0, lane);
-        const cv = op.op === 'cmpswap' ? w.readVgpr(c0, lane) : 0;
-        if (!oob) writeUint(space, a, 4, atomic32(op.op, old, sv, cv));
-        if (returns) w.writeVgpr(data, lane, old);
-      }
-      return;
-    }
-  }
+  const regs: LaneRegisters<number> = {
+    read: (r) => w.readVgpr(r, lane),
+    write: (r, v) => w.writeVgpr(r, lane, v),
+  };
+  laneAccessOver(concrete, bytePort(space), op, regs, data, src, src2, returns, address, out);
 }
 
 /**
- * A buffer byte offset as an address offset (DESCRIPTORS.md §1): linear `offset + index *
- * stride`, or swizzled `((index / IS) * stride + (offset / ES) * ES) * IS + (index % IS) * ES +
- * offset % ES`; soffset is added outside the swizzle (gem5).
+ * What the address and range rules read of a V# (DESCRIPTORS.md §1), as algebra values: from the
+ * words through the generation's layout table (`bufferLayout`), so the interpreter's numbers and
+ * the translator's run-time words go through the same rules.
  */
-export function bufferOffset(
-  swizzle: { readonly elementSize: number; readonly indexStride: number } | null,
-  stride: number,
-  index: number,
-  offset: number,
-): number {
-  if (!swizzle) return offset + stride * index;
-  const es = swizzle.elementSize;
-  const is = swizzle.indexStride;
-  return (Math.floor(index / is) * stride + Math.floor(offset / es) * es) * is + (index % is) * es + (offset % es);
+export interface BufferRsrc<V, B> {
+  /** BASE_ADDRESS, 48 bits as [lo, hi]. */
+  readonly base: Pair<V>;
+  /** STRIDE in bytes; on gfx8/9 with ADD_TID_ENABLE, DATA_FORMAT supplies STRIDE[17:14]. */
+  readonly stride: V;
+  readonly numRecords: V;
+  readonly addTid: B;
+  readonly swizzled: B;
+  /** Swizzle element size 1 << elementLog2 bytes: ELEMENT_SIZE on gfx7/8, 16 on gfx9-10.3, 2 << SWIZZLE_ENABLE on gfx11. */
+  readonly elementLog2: V;
+  /** INDEX_STRIDE: 1 << indexLog2 records (8 << n). */
+  readonly indexLog2: V;
+  /** gfx10+ OOB_SELECT (0 elsewhere). */
+  readonly oobSelect: V;
+  /** NUM_RECORDS counts records (STRIDE bytes each), not bytes: gfx7 and gfx10+ with a stride, gfx8 swizzled with one; never on gfx9. */
+  readonly countsRecords: B;
+}
+
+/** The V# at `words` (4 words) as `BufferRsrc`. TYPE and the format are the descriptor decoder's to check. */
+export function bufferRsrc<V, B>(a: Algebra<V, B>, gen: Gen, words: readonly V[]): BufferRsrc<V, B> {
+  const layout = bufferLayout(gen);
+  const field = (name: string): V | undefined => {
+    const spec = layout.fields.find((x) => x.name === name);
+    if (!spec) return undefined;
+    const w = words[spec.dword]!;
+    if (spec.width === 32) return w;
+    return a.and(a.lshr(w, a.word(spec.lo)), a.word(2 ** spec.width - 1));
+  };
+  const must = (name: string): V => field(name) ?? a.word(0);
+  const zero = a.word(0);
+  const addTid = a.toBool(must('add_tid_enable'));
+  const rawStride = must('stride');
+  const stride =
+    gen === Gen.GFX8 || gen === Gen.GFX9
+      ? a.select(addTid, a.or(rawStride, a.shl(must('data_format'), a.word(14))), rawStride)
+      : rawStride;
+  const swizzleEnable = must('swizzle_enable');
+  const swizzled = a.toBool(swizzleEnable);
+  const elementLog2 =
+    gen <= Gen.GFX8
+      ? a.add(must('element_size'), a.word(1))
+      : gen === Gen.GFX11
+        ? a.add(swizzleEnable, a.word(1))
+        : a.word(4);
+  const hasStride = a.ne(stride, zero);
+  const countsRecords =
+    gen === Gen.GFX9 ? a.bool(false) : gen === Gen.GFX8 ? a.boolAnd(hasStride, swizzled) : hasStride;
+  return {
+    base: [must('base_address'), must('base_address_hi')],
+    stride,
+    numRecords: must('num_records'),
+    addTid,
+    swizzled,
+    elementLog2,
+    indexLog2: a.add(must('index_stride'), a.word(3)),
+    oobSelect: field('oob_select') ?? zero,
+    countsRecords,
+  };
+}
+
+/** The V#'s address geometry on numbers (the interpreter's; `bufferRsrc` on the concrete algebra). */
+export function bufferRsrcOf(gen: Gen, words: readonly number[]): BufferRsrc<number, boolean> {
+  return bufferRsrc(concrete, gen, words);
+}
+
+/**
+ * A buffer byte offset (DESCRIPTORS.md §1): linear `offset + index * stride`, or swizzled
+ * `((index / IS) * stride + (offset / ES) * ES) * IS + (index % IS) * ES + offset % ES` when the V#
+ * says so; soffset is added outside (gem5). 32-bit arithmetic.
+ */
+export function bufferOffsetOver<V, B>(a: Algebra<V, B>, r: BufferRsrc<V, B>, index: V, offset: V): V {
+  const linear = a.add(offset, a.mulLo(r.stride, index));
+  const es = r.elementLog2;
+  const is = r.indexLog2;
+  const lowMask = (log2: V): V => a.sub(a.shl(a.word(1), log2), a.word(1));
+  const esMask = lowMask(es);
+  const major = a.add(a.mulLo(a.lshr(index, is), r.stride), a.and(offset, a.not(esMask)));
+  const swizzled = a.add(a.add(a.shl(major, is), a.shl(a.and(index, lowMask(is)), es)), a.and(offset, esMask));
+  return a.select(r.swizzled, swizzled, linear);
+}
+
+const boolPick = <V, B>(a: Algebra<V, B>, c: B, t: B, f: B): B => a.boolOr(a.boolAnd(c, t), a.boolAnd(a.boolNot(c), f));
+
+/**
+ * Out of range per generation (DESCRIPTORS.md §1; soffset is counted in byte checks, as gem5's
+ * Vega model does). gfx10+ by OOB_SELECT (3 compares the swizzled offset); gfx9 (Vega model) no
+ * check for an ADD_TID "private buffer" without IDXEN, `index >= NUM_RECORDS or offset >= STRIDE`
+ * swizzled with a stride, else bytes or records by IDXEN and STRIDE; gfx7/8 bytes or records as
+ * the V# counts them.
+ */
+export function bufferOutOfRange<V, B>(
+  a: Algebra<V, B>,
+  gen: Gen,
+  r: BufferRsrc<V, B>,
+  idxen: boolean,
+  index: V,
+  offset: V,
+  soffset: V,
+): B {
+  const nr = r.numRecords;
+  const bytes = a.add(soffset, bufferOffsetOver(a, r, index, offset));
+  const byBytes = a.leU(nr, bytes);
+  const byIndex = a.leU(nr, index);
+  const byStride = a.leU(r.stride, offset);
+  if (gen >= Gen.GFX10) {
+    const sel = r.oobSelect;
+    const is = (n: number): B => a.eq(sel, a.word(n));
+    return boolPick(
+      a,
+      is(0),
+      a.boolOr(byIndex, byStride),
+      boolPick(a, is(1), byIndex, boolPick(a, is(2), a.eq(nr, a.word(0)), byBytes)),
+    );
+  }
+  if (gen === Gen.GFX9) {
+    const hasStride = a.ne(r.stride, a.word(0));
+    const plain = !idxen ? byBytes : boolPick(a, hasStride, byIndex, byBytes);
+    const checked = boolPick(a, a.boolAnd(r.swizzled, hasStride), a.boolOr(byIndex, byStride), plain);
+    return idxen ? checked : a.boolAnd(a.boolNot(r.addTid), checked);
+  }
+  return boolPick(a, r.countsRecords, byIndex, byBytes);
+}
+
+/**
+ * An 8/9-bit scalar source code used as an offset (MUBUF soffset, SMEM offsets): an SGPR (null:
+ * 0), an inline integer or the literal; anything else is an `UnsupportedAccess`.
+ */
+export function scalarOffset<V, B>(
+  a: Algebra<V, B>,
+  gen: Gen,
+  inst: Instruction,
+  code: number,
+  sgpr: (code: number) => V,
+): V {
+  if (code < 128) return code === nullCode(gen) && gen >= Gen.GFX8 ? a.word(0) : sgpr(code);
+  const n = inlineInteger(code);
+  if (n !== undefined) return a.word(n >>> 0);
+  if (code === SRC_LITERAL && inst.literal !== undefined) return a.word(inst.literal >>> 0);
+  throw new UnsupportedAccess(`scalar source code ${code} is not modelled as an offset`);
+}
+
+/**
+ * Scalar memory's byte offset as a 64-bit pair. gfx7 SMRD IMM=1 counts dwords (8 bits, or a
+ * 32-bit literal), IMM=0 names an SGPR holding bytes; gfx8 IMM=1 a 20-bit byte offset, IMM=0 an
+ * SGPR; gfx9 adds SOE (SGPR in SOFFSET plus the immediate); gfx10+ the 21-bit offset plus SOFFSET
+ * (null: none). gfx9+ s_load offsets are signed (LLVM's isLegalSMRDEncodedSignedOffset).
+ */
+export function smemOffset<V, B>(
+  a: Algebra<V, B>,
+  gen: Gen,
+  inst: Instruction,
+  isBuffer: boolean,
+  sgpr: (code: number) => V,
+): Pair<V> {
+  const f = inst.fields;
+  const zero = a.word(0);
+  const u = (v: V): Pair<V> => [v, zero];
+  if (gen === Gen.GFX7) {
+    if (f.imm) return u(a.word(f.offset * 4));
+    if (f.offset === SRC_LITERAL) {
+      const lit = a.word(inst.literal ?? 0);
+      return [a.shl(lit, a.word(2)), a.lshr(lit, a.word(30))];
+    }
+    return u(scalarOffset(a, gen, inst, f.offset, sgpr));
+  }
+  if (gen === Gen.GFX8) return u(f.imm ? a.word(f.offset) : sgpr(f.offset & 0x7f));
+  const imm = gen === Gen.GFX9 ? (f.imm ? f.offset : 0) : f.offset;
+  const signed = !isBuffer && imm >= 0x100000 ? imm - 0x200000 : imm;
+  let sreg = zero;
+  if (gen === Gen.GFX9) {
+    if (f.soe) sreg = sgpr(f.soffset);
+    else if (!f.imm) sreg = sgpr(f.offset & 0x7f);
+  } else if (f.soffset !== nullCode(gen)) sreg = scalarOffset(a, gen, inst, f.soffset, sgpr);
+  return add64(a, [a.word(signed >>> 0), a.word(signed < 0 ? 0xffffffff : 0)], u(sreg));
+}
+
+/** The 48-bit address of a 64-bit pointer in two words (the top 16 bits are ignored), as a pair. */
+export function pointer48<V, B>(a: Algebra<V, B>, lo: V, hi: V): Pair<V> {
+  return [lo, a.and(hi, a.word(0xffff))];
+}
+
+/** s_buffer_load: dword `i` at byte `offset` (its low two bits ignored) is inside the V#'s size (NUM_RECORDS bytes, or records); outside reads 0. */
+export function sBufferDwordInRange<V, B>(a: Algebra<V, B>, r: BufferRsrc<V, B>, offset: V, i: number): B {
+  const size = a.select(r.countsRecords, a.mulLo(r.numRecords, r.stride), r.numRecords);
+  const o = a.add(a.and(offset, a.word(~3 >>> 0)), a.word(4 * i));
+  return a.boolAnd(a.ltU(o, size), a.leU(a.word(4), a.sub(size, o)));
+}
+
+/** The signed offset field of GLOBAL/FLAT/SCRATCH: 12 bits on gfx10.x, 13 on gfx9 and gfx11. */
+export function flatImmediate(gen: Gen, inst: Instruction): number {
+  const bits = gen === Gen.GFX10 || gen === Gen.GFX10_3 ? 12 : 13;
+  const o = inst.fields.offset ?? 0;
+  return o >= 1 << (bits - 1) ? o - (1 << bits) : o;
+}
+
+/** GLOBAL's address: the 64-bit VGPR address, or SADDR's pair plus the 32-bit VGPR offset, plus the signed offset field. */
+export function globalAddress<V, B>(
+  a: Algebra<V, B>,
+  gen: Gen,
+  inst: Instruction,
+  sgpr: (code: number) => V,
+  vgpr: (index: number) => V,
+): Pair<V> {
+  const f = inst.fields;
+  const imm = flatImmediate(gen, inst);
+  const immPair: Pair<V> = [a.word(imm >>> 0), a.word(imm < 0 ? 0xffffffff : 0)];
+  const off = f.saddr === 127 || f.saddr === nullCode(gen);
+  const base = off
+    ? pointer48(a, vgpr(f.addr), vgpr(f.addr + 1))
+    : add64(a, pointer48(a, sgpr(f.saddr), sgpr(f.saddr + 1)), [vgpr(f.addr), a.word(0)]);
+  return add64(a, base, immPair);
+}
+
+/** A pair address as a number (the interpreter's guest addresses; a negative or wrapped address is past every range). */
+export function pairAddress(p: Pair<number>): number {
+  return (p[0] >>> 0) + (p[1] >>> 0) * 2 ** 32;
 }

@@ -1,9 +1,10 @@
 /**
  * MUBUF / MTBUF in the interpreter (D009): format loads and stores through formats.ts and
  * format-store.ts (DST_SEL, out of range through DST_SEL, SINT, UNORM rounding and clamping,
- * FLOAT16, partial element stores), byte and short forms with d16 halves, atomics with and
- * without glc (return values in lane order, 64-bit carries, out of range), swizzled addresses,
- * IDXEN+OFFEN, and the public gfx7 capture's load on a hand-built V#.
+ * FLOAT16, partial element stores), d16 format forms (packed on gfx9, unpacked on gfx8),
+ * byte and short forms with d16 halves, atomics with and without glc (return values in lane
+ * order, 64-bit carries, out of range), swizzled addresses, IDXEN+OFFEN, and the public gfx7
+ * capture's load on a hand-built V#.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Gen } from '../isa/gen.ts';
@@ -187,6 +188,41 @@ describe('format loads and stores', () => {
         s_endpgm`,
     });
     expect(u32At(memory, OUT, 3)).toEqual([0x00020001, 0x00000003, 0x0001aaaa]);
+  });
+
+  // LLVM's FeatureUnpackedD16VMem (gfx8): one half a VGPR, in its low half.
+  it('gfx8 d16 format loads and stores are unpacked: one half in the low half of each VGPR', () => {
+    const { memory } = runKernel({
+      cpu: 'gfx803',
+      wave64: true,
+      threads: 1,
+      vector,
+      userData: [
+        ...vsharp(Gen.GFX8, {
+          num_records: 0x100,
+          data_format: 12,
+          num_format: 7,
+          dst_sel_x: 4,
+          dst_sel_y: 5,
+          dst_sel_z: 6,
+          dst_sel_w: 7,
+        }),
+        ...outV(Gen.GFX8),
+      ],
+      ranges: [dataRange(bytesOf(0xc0003c00, 0x00017bff, ...new Array<number>(126).fill(0)))],
+      asm: `v_mov_b32 v1, 0x5555aaaa
+        v_mov_b32 v2, 0x5555aaaa
+        v_mov_b32 v3, 0x5555aaaa
+        v_mov_b32 v4, 0xffff4400
+        v_mov_b32 v5, 0x1234b800
+        buffer_load_format_d16_xyz v[1:3], off, s[0:3], 0
+        s_waitcnt vmcnt(0)
+        buffer_store_dwordx3 v[1:3], off, s[4:7], 0
+        tbuffer_store_format_d16_xy v[4:5], off, s[4:7], 0 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_FLOAT] offset:16
+        s_endpgm`,
+    });
+    expect(u32At(memory, OUT, 3)).toEqual([0x00003c00, 0x0000c000, 0x00007bff]);
+    expect(memory.read32(OUT + 16)).toBe(0xb8004400);
   });
 });
 

@@ -17,6 +17,7 @@ import { Gen, targetFor, type Target } from '../isa/gen.ts';
 import { Executor, Program, type ExecOptions } from './execute.ts';
 import type { GuestMemory } from './memory.ts';
 import { Wave } from './wave.ts';
+import { modeFromRsrc1 } from '../semantics/mode.ts';
 
 /** The capture cannot describe a dispatch (exit 3). */
 export class InvalidDispatch extends Error {
@@ -31,6 +32,10 @@ export interface DispatchSetup {
   readonly target: Target;
   readonly programAddress: number;
   readonly rsrc2: number;
+  /** COMPUTE_PGM_RSRC1: the wave's initial MODE (FLOAT_MODE, DX10_CLAMP, IEEE_MODE); absent: src/semantics/mode.ts's default. */
+  readonly rsrc1?: number;
+  /** COMPUTE_PGM_RSRC3 (gfx10+): SHARED_VGPR_CNT [3:0], shared VGPRs of a gfx10 wave64 in 8s. */
+  readonly rsrc3?: number;
   readonly userData: readonly number[];
   readonly numThreads: readonly [number, number, number];
   readonly grid: readonly [number, number, number];
@@ -41,6 +46,8 @@ export interface ProgramSetup {
   readonly kind: 'program';
   readonly target: Target;
   readonly programAddress: number;
+  /** Where the program returns (the capture's `end`): reaching it ends the wave, like s_endpgm. */
+  readonly end?: number;
   readonly exec: bigint;
   readonly sgprs: readonly number[];
   readonly vgprs: readonly (readonly number[])[];
@@ -60,6 +67,8 @@ export function setupFromCapture(capture: Pick<Capture, 'manifest' | 'blob'>, me
         target,
         programAddress: r.COMPUTE_PGM_LO * 256 + (r.COMPUTE_PGM_HI & 0xffff) * 2 ** 40,
         rsrc2: r.COMPUTE_PGM_RSRC2,
+        rsrc1: r.COMPUTE_PGM_RSRC1,
+        ...(r.COMPUTE_PGM_RSRC3 !== undefined ? { rsrc3: r.COMPUTE_PGM_RSRC3 } : {}),
         userData: Array.from({ length: 16 }, (_, i) => r[`COMPUTE_USER_DATA_${i}` as keyof typeof r] ?? 0),
         numThreads: [r.COMPUTE_NUM_THREAD_X & 0xffff, r.COMPUTE_NUM_THREAD_Y & 0xffff, r.COMPUTE_NUM_THREAD_Z & 0xffff],
         grid: d.grid,
@@ -73,6 +82,8 @@ export function setupFromCapture(capture: Pick<Capture, 'manifest' | 'blob'>, me
         target,
         programAddress: c.programAddress,
         rsrc2: c.rsrc2,
+        rsrc1: c.rsrc1,
+        rsrc3: c.rsrc3,
         userData: c.userData,
         numThreads: c.numThreads,
         grid: isUnavailable(d.grid) ? c.grid : d.grid,
@@ -83,6 +94,7 @@ export function setupFromCapture(capture: Pick<Capture, 'manifest' | 'blob'>, me
         kind: 'program',
         target,
         programAddress: Number(parseAddress(d.entry)),
+        ...(d.end !== undefined ? { end: Number(parseAddress(d.end)) } : {}),
         exec: BigInt(d.initial.exec),
         sgprs: d.initial.sgprs,
         vgprs: d.initial.vgprs,
@@ -92,6 +104,10 @@ export function setupFromCapture(capture: Pick<Capture, 'manifest' | 'blob'>, me
 
 export interface RunResult {
   readonly steps: number;
+  /** VALU instructions × their active lanes + SALU instructions (execute.ts counts them as it runs). */
+  readonly laneOps: number;
+  /** ALU instructions the compiled path (src/interp/jit) compiled; 0 without it. */
+  readonly compiledInstructions: number;
   readonly groups: number;
   readonly waves: number;
   /** Instructions the pre-dispatch scan checked. */
@@ -102,53 +118,159 @@ export interface RunResult {
 
 const bit = (v: number, at: number, width = 1): number => (v >>> at) & ((1 << width) - 1);
 
-/** Builds the waves of one group (exported for tests). */
-export function groupWaves(setup: DispatchSetup, group: readonly [number, number, number]): Wave[] {
+/**
+ * What SGPR `code` of a starting wave holds, in RSRC2's order: a word of user data, a work-group
+ * id, the thread-group info word, or the scratch wave offset. The interpreter fills these with
+ * numbers, the translator with the WGSL builtins and tables (the rule is this one list).
+ */
+export type StartSgpr =
+  | { readonly code: number; readonly kind: 'user'; readonly value: number }
+  | { readonly code: number; readonly kind: 'group-id'; readonly axis: 0 | 1 | 2 }
+  | { readonly code: number; readonly kind: 'tg-size' }
+  | { readonly code: number; readonly kind: 'scratch-offset' };
+
+/** How a dispatch's thread group is laid out in waves, and what each wave starts with. */
+export interface WaveLayout {
+  readonly lanes: 32 | 64;
+  /** Threads in a group (COMPUTE_NUM_THREAD_X * Y * Z). */
+  readonly threads: number;
+  /** Waves in a group. */
+  readonly waves: number;
+  readonly sgprs: readonly StartSgpr[];
+  /** RSRC2.TIDIG_COMP_CNT: how many thread-id components the VGPRs get (0: x; 1: x, y; 2: x, y, z). */
+  readonly tidig: number;
+  /** gfx10 wave64 shared VGPRs (RSRC3.SHARED_VGPR_CNT * 8), after the wave's own (RSRC1.VGPRS + 1) * 4; 0: none. */
+  readonly sharedVgprs: { readonly from: number; readonly count: number } | null;
+}
+
+/** The layout of a dispatch's groups (RSRC2, the thread counts, the wave size). */
+export function waveLayout(setup: DispatchSetup): WaveLayout {
   const { target, rsrc2 } = setup;
   const [nx, ny, nz] = setup.numThreads;
   const threads = nx * ny * nz;
   const lanes = target.wave64 ? 64 : 32;
-  const count = Math.ceil(threads / lanes);
   const userSgprs = bit(rsrc2, 1, 5);
   if (userSgprs > 16) throw new InvalidDispatch(`RSRC2.USER_SGPR is ${userSgprs}; COMPUTE_USER_DATA has 16 registers`);
-  const tidig = bit(rsrc2, 11, 2);
+  const sgprs: StartSgpr[] = [];
+  let s = 0;
+  for (; s < userSgprs; s++) sgprs.push({ code: s, kind: 'user', value: setup.userData[s] >>> 0 });
+  for (const axis of [0, 1, 2] as const) if (bit(rsrc2, 7 + axis)) sgprs.push({ code: s++, kind: 'group-id', axis });
+  if (bit(rsrc2, 10)) sgprs.push({ code: s++, kind: 'tg-size' });
+  if (bit(rsrc2, 0)) sgprs.push({ code: s++, kind: 'scratch-offset' });
+  // gfx10 wave64: SHARED_VGPR_CNT * 8 shared VGPRs follow the wave's own (RSRC1.VGPRS + 1) * 4
+  // (ACO allocates them "after the normal VGPRs"; RDNA3 has none).
+  const shared = lanes === 64 && target.gen >= Gen.GFX10 && target.gen < Gen.GFX11 ? ((setup.rsrc3 ?? 0) & 0xf) * 8 : 0;
+  return {
+    lanes,
+    threads,
+    waves: Math.ceil(threads / lanes),
+    sgprs,
+    tidig: bit(rsrc2, 11, 2),
+    sharedVgprs:
+      shared > 0 && setup.rsrc1 !== undefined ? { from: ((setup.rsrc1 & 0x3f) + 1) * 4, count: shared } : null,
+  };
+}
+
+/** The thread-group info word of wave `id` (TG_SIZE_EN): [5:0] waves in the group, [11:6] this wave's index (Mesa). */
+export function tgSizeWord(layout: WaveLayout, id: number): number {
+  return (layout.waves & 0x3f) | ((id & 0x3f) << 6);
+}
+
+/** EXEC of wave `id` at its start, as [lo, hi]: a bit for each lane that holds a thread of the group. */
+export function startExec(layout: WaveLayout, id: number): [number, number] {
+  const count = Math.max(0, Math.min(layout.lanes, layout.threads - id * layout.lanes));
+  const lo = count >= 32 ? 0xffffffff : (2 ** count - 1) >>> 0;
+  const hi = count >= 64 ? 0xffffffff : count > 32 ? (2 ** (count - 32) - 1) >>> 0 : 0;
+  return [lo, hi];
+}
+
+/** The arithmetic the thread-id rule needs: numbers for the interpreter, WGSL text for the translator. */
+export interface ThreadIdArith<V> {
+  word(n: number): V;
+  /** a / n and a % n for a positive constant n (unsigned). */
+  div(a: V, n: number): V;
+  rem(a: V, n: number): V;
+  shl(a: V, n: number): V;
+  or(a: V, b: V): V;
+}
+
+export const NUMBER_ARITH: ThreadIdArith<number> = {
+  word: (n) => n >>> 0,
+  div: (a, n) => Math.floor(a / n),
+  rem: (a, n) => a % n,
+  shl: (a, n) => (a << n) >>> 0,
+  or: (a, b) => (a | b) >>> 0,
+};
+
+/**
+ * The VGPRs thread `t` of a group starts with, from v0 up: x, y, z on gfx7-gfx10 as TIDIG_COMP_CNT
+ * says; gfx11 packs them in v0 (x | y << 10 | z << 20).
+ */
+export function threadIdVgprs<V>(a: ThreadIdArith<V>, setup: DispatchSetup, layout: WaveLayout, t: V): V[] {
+  const [nx, ny] = setup.numThreads;
+  const x = a.rem(t, nx);
+  const y = a.rem(a.div(t, nx), ny);
+  const z = a.div(t, nx * ny);
+  const tidig = layout.tidig;
+  if (setup.target.gen >= Gen.GFX11) {
+    let v0 = x;
+    if (tidig >= 1) v0 = a.or(v0, a.shl(y, 10));
+    if (tidig >= 2) v0 = a.or(v0, a.shl(z, 20));
+    return [v0];
+  }
+  return tidig >= 2 ? [x, y, z] : tidig >= 1 ? [x, y] : [x];
+}
+
+/** The number a start SGPR holds in wave `id` of `group`. */
+export function startSgprValue(
+  s: StartSgpr,
+  layout: WaveLayout,
+  group: readonly [number, number, number],
+  id: number,
+): number {
+  switch (s.kind) {
+    case 'user':
+      return s.value;
+    case 'group-id':
+      return group[s.axis] >>> 0;
+    case 'tg-size':
+      return tgSizeWord(layout, id);
+    case 'scratch-offset':
+      return 0;
+  }
+}
+
+/** Builds the waves of one group (exported for tests). */
+export function groupWaves(setup: DispatchSetup, group: readonly [number, number, number]): Wave[] {
+  const layout = waveLayout(setup);
   const waves: Wave[] = [];
-  for (let id = 0; id < count; id++) {
-    const w = new Wave(target, id);
-    let s = 0;
-    for (; s < userSgprs; s++) w.sgpr[s] = setup.userData[s] >>> 0;
-    if (bit(rsrc2, 7)) w.sgpr[s++] = group[0];
-    if (bit(rsrc2, 8)) w.sgpr[s++] = group[1];
-    if (bit(rsrc2, 9)) w.sgpr[s++] = group[2];
-    if (bit(rsrc2, 10)) w.sgpr[s++] = (count & 0x3f) | ((id & 0x3f) << 6);
-    if (bit(rsrc2, 0)) w.sgpr[s++] = 0;
-    let lo = 0;
-    let hi = 0;
-    for (let lane = 0; lane < lanes; lane++) {
-      const t = id * lanes + lane;
-      if (t >= threads) break;
-      if (lane < 32) lo |= 1 << lane;
-      else hi |= 1 << (lane - 32);
-      const x = t % nx;
-      const y = Math.floor(t / nx) % ny;
-      const z = Math.floor(t / (nx * ny));
-      if (target.gen >= Gen.GFX11) {
-        w.writeVgpr(0, lane, x | (tidig >= 1 ? y << 10 : 0) | (tidig >= 2 ? z << 20 : 0));
-      } else {
-        w.writeVgpr(0, lane, x);
-        if (tidig >= 1) w.writeVgpr(1, lane, y);
-        if (tidig >= 2) w.writeVgpr(2, lane, z);
-      }
+  for (let id = 0; id < layout.waves; id++) {
+    const w = new Wave(setup.target, id);
+    if (setup.rsrc1 !== undefined) w.mode = modeFromRsrc1(setup.rsrc1);
+    if (layout.sharedVgprs) w.shareVgprs(layout.sharedVgprs.from, layout.sharedVgprs.count);
+    for (const s of layout.sgprs) w.sgpr[s.code] = startSgprValue(s, layout, group, id);
+    for (let lane = 0; lane < layout.lanes; lane++) {
+      const t = id * layout.lanes + lane;
+      if (t >= layout.threads) break;
+      threadIdVgprs(NUMBER_ARITH, setup, layout, t).forEach((v, i) => w.writeVgpr(i, lane, v));
     }
-    w.setExec(lo >>> 0, hi >>> 0);
+    const [lo, hi] = startExec(layout, id);
+    w.setExec(lo, hi);
     waves.push(w);
   }
   return waves;
 }
 
+const counts = (e: Executor): Pick<RunResult, 'steps' | 'laneOps' | 'compiledInstructions'> => ({
+  steps: e.steps,
+  laneOps: e.laneOps,
+  compiledInstructions: e.alu?.compiled ?? 0,
+});
+
 /** Runs a whole dispatch (every group of the grid, in order) or a program invocation against `memory`. */
 export function runSetup(setup: Setup, memory: GuestMemory, options: ExecOptions = {}): RunResult {
-  const program = new Program(setup.target, memory, setup.programAddress, options.vector);
+  const end = setup.kind === 'program' ? setup.end : undefined;
+  const program = new Program(setup.target, memory, setup.programAddress, options.vector, end);
   const checked = program.prescan();
   const exec = new Executor(program, memory, options);
   if (setup.kind === 'program') {
@@ -158,7 +280,7 @@ export function runSetup(setup: Setup, memory: GuestMemory, options: ExecOptions
     w.setExec(Number(setup.exec & 0xffffffffn), Number((setup.exec >> 32n) & 0xffffffffn));
     w.pc = program.entry;
     exec.runGroup({ waves: [w], lds: new Uint8Array(0) });
-    return { steps: exec.steps, groups: 1, waves: 1, checked, lastWave: w };
+    return { ...counts(exec), groups: 1, waves: 1, checked, lastWave: w };
   }
   const [gx, gy, gz] = setup.grid;
   const [nx, ny, nz] = setup.numThreads;
@@ -175,5 +297,5 @@ export function runSetup(setup: Setup, memory: GuestMemory, options: ExecOptions
         waves += ws.length;
         lastWave = ws[ws.length - 1];
       }
-  return { steps: exec.steps, groups: gx * gy * gz, waves, checked, lastWave };
+  return { ...counts(exec), groups: gx * gy * gz, waves, checked, lastWave };
 }

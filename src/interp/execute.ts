@@ -13,10 +13,15 @@ import { DecodeError } from '../isa/errors.ts';
 import type { Instruction } from '../isa/instruction.ts';
 import { branchTarget } from '../isa/program.ts';
 import { Attr } from '../isa/registry/types.ts';
-import { inlineInteger, nullCode, sgprCount, SRC_LITERAL } from '../isa/operands.ts';
+import { nullCode, sgprCount } from '../isa/operands.ts';
 import { concrete } from '../semantics/concrete.ts';
+import { add64 } from '../semantics/wide.ts';
 import { SemanticsRefusal, type ScalarState } from '../semantics/context.ts';
 import { runScalar, scalarSemanticsFor, SCALAR_UNCOVERED } from '../semantics/scalar.ts';
+import type { FloatMode } from '../semantics/algebra.ts';
+import { floatModeOf, HW_REG_MODE } from '../semantics/mode.ts';
+import { isGprIndexInstruction, runGprIndex } from '../semantics/wave-gpr-index.ts';
+import { swizzleRefusal } from '../semantics/wave-lanes.ts';
 import {
   decodeBufferDescriptor,
   DescriptorError,
@@ -28,7 +33,17 @@ import {
 import { texelFormat, TexelFormatError, type TexelFormat } from '../host/texels/formats.ts';
 import { address48, type GuestMemory } from './memory.ts';
 import {
-  bufferOffset,
+  bufferOffsetOver,
+  bufferOutOfRange,
+  bufferRsrcOf,
+  flatImmediate,
+  globalAddress,
+  pairAddress,
+  pointer48,
+  sBufferDwordInRange,
+  scalarOffset,
+  smemOffset,
+  d16Slot,
   dataDwords,
   laneAccess,
   parseMemOp,
@@ -41,8 +56,9 @@ import { apertureWord, flatSpace } from './flat.ts';
 import { WavePrivate } from './flat-scratch.ts';
 import { parseDsOp, runDs, type DsOp } from './lds.ts';
 import type { VectorBridge, VectorWaveState } from './vector-bridge.ts';
-import type { Wave } from './wave.ts';
+import { VGPR_COUNT, type Wave } from './wave.ts';
 import { imageRefusal, runImage } from './image.ts';
+import { CompiledAlu, RUN_AHEAD_LIMIT } from './jit/compiled-alu.ts';
 
 export const DEFAULT_MAX_STEPS = 100_000_000;
 
@@ -76,7 +92,11 @@ type Kind =
   | 'flat'
   | 'scratch'
   | 'ds'
-  | 'mimg';
+  | 'mimg'
+  | 'gpridx';
+
+/** Kinds that address VGPRs outside the VALU: refused while the gfx8/9 GPR index mode is on. */
+const VMEM_KINDS: ReadonlySet<Kind> = new Set<Kind>(['mubuf', 'global', 'flat', 'scratch', 'ds', 'mimg']);
 
 interface Decoded {
   readonly inst: Instruction;
@@ -115,13 +135,22 @@ export interface ExecOptions {
   readonly maxSteps?: number;
   /** The vector ALU (absent: VALU instructions are refused before the dispatch starts). */
   readonly vector?: VectorBridge;
+  /**
+   * Run ALU instructions through their compiled form (src/interp/jit, D012: the same semantic
+   * functions, compiled once per PC to JavaScript over the wave's registers). Default true;
+   * false runs every instruction through the shared semantics' step-by-step path.
+   */
+  readonly compiled?: boolean;
 }
 
 export class Program {
-  private readonly cache = new Map<number, Decoded>();
+  /** Decoded instructions by PC / 4 (instructions are dword-aligned; an unaligned PC is not cached). */
+  private readonly cache: (Decoded | undefined)[] = [];
   private readonly words: Uint32Array;
   /** Byte offset of the entry in the decoded range. */
   readonly entry: number;
+  /** Byte offset (from `base`) where a program capture's function returns, if it has no s_endpgm. */
+  readonly end: number | undefined;
   readonly base: number;
 
   constructor(
@@ -129,17 +158,20 @@ export class Program {
     memory: GuestMemory,
     entryAddress: number,
     private readonly vector?: VectorBridge,
+    endAddress?: number,
   ) {
     const range = memory.rangeAt(entryAddress);
     this.base = range.address;
     this.words = bytesToWords(range.bytes);
     this.entry = entryAddress - range.address;
+    this.end = endAddress === undefined ? undefined : endAddress - range.address;
     if (this.entry % 4 !== 0) throw new InterpRefusal('decode', 'the program entry is not dword-aligned', entryAddress);
   }
 
   /** The decoded instruction at a byte offset, classified; refuses what cannot run. */
   at(pc: number): Decoded {
-    const hit = this.cache.get(pc);
+    const aligned = (pc & 3) === 0 && pc >= 0;
+    const hit = aligned ? this.cache[pc >>> 2] : undefined;
     if (hit) return hit;
     let inst: Instruction;
     try {
@@ -149,7 +181,7 @@ export class Program {
       throw e;
     }
     const d = this.classify(inst);
-    this.cache.set(pc, d);
+    if (aligned) this.cache[pc >>> 2] = d;
     return d;
   }
 
@@ -167,6 +199,7 @@ export class Program {
       case 'SOPK':
       case 'SOPC': {
         if (scalarSemanticsFor(def)) return mk('salu');
+        if (isGprIndexInstruction(def)) return mk('gpridx');
         const why = SCALAR_UNCOVERED[name];
         return refuse(why ? `${why.kind}: ${why.reason}` : 'no scalar ALU semantics');
       }
@@ -174,7 +207,9 @@ export class Program {
         if (name === 's_endpgm') return mk('endpgm');
         if (name === 's_barrier') return mk('barrier');
         if (name === 's_branch' || COND_BRANCHES.has(name)) return mk('branch');
+        if (isGprIndexInstruction(def)) return mk('gpridx');
         if (def.attrs & Attr.NoEffect || name === 's_nop' || name.startsWith('s_waitcnt')) return mk('nop');
+        if (scalarSemanticsFor(def)) return mk('salu'); // s_round_mode, s_denorm_mode: MODE writes
         return refuse('program control the interpreter does not model');
       case 'SMEM':
         if (!SMEM_NAME.test(name)) return refuse('only scalar dword loads (s_load_*, s_buffer_load_*) are interpreted');
@@ -185,12 +220,15 @@ export class Program {
         const mtbuf = def.family === 'MTBUF';
         const rest = name.slice(mtbuf ? 8 : 7);
         if (/(^|_)lds(_|$)/.test(rest)) return refuse('buffer loads into LDS are not interpreted');
-        const op = parseMemOp(rest);
-        if (typeof op === 'string') return refuse(op);
+        const parsed = parseMemOp(rest);
+        if (typeof parsed === 'string') return refuse(parsed);
         if (f.lds) return refuse('loads into LDS (lds:1) are not interpreted');
         if (f.tfe) return refuse('texture-fail-enable (tfe:1) is not interpreted');
-        if (op.kind === 'format' && op.d16 && this.target.gen <= Gen.GFX8)
-          return refuse('d16 format forms are interpreted on gfx9+ only (gfx8 unpacked d16 is not modelled)');
+        // gfx8's d16 is unpacked: one half a VGPR (buffer-ops.ts d16Slot).
+        const op =
+          parsed.kind === 'format' && parsed.d16 && this.target.gen <= Gen.GFX8
+            ? { ...parsed, unpacked: true }
+            : parsed;
         let format: TexelFormat | undefined;
         if (mtbuf) {
           try {
@@ -229,12 +267,16 @@ export class Program {
         if (op.kind === 'permute' || op.kind === 'bpermute') {
           if (this.target.gen === Gen.GFX7) return refuse('ds_permute/bpermute do not exist on gfx7');
         }
+        if (op.kind === 'swizzle') {
+          const why = swizzleRefusal(this.target.gen, (f.offset0 ?? 0) | ((f.offset1 ?? 0) << 8));
+          if (why) return refuse(why);
+        }
         return { inst, kind: 'ds', dwords: 0, store: false, ds: op };
       }
       default:
         if (VALU_FAMILIES.has(def.family)) {
           if (!this.vector) return refuse('vector ALU semantics (src/semantics/vector.ts) are not available yet');
-          const why = this.vector.refusal(inst);
+          const why = this.vector.refusal(inst, this.target);
           if (why) return refuse(why);
           return mk('valu');
         }
@@ -253,6 +295,7 @@ export class Program {
     while (work.length) {
       let pc = work.pop()!;
       while (!seen.has(pc)) {
+        if (pc === this.end) break; // the function returns here (a program capture's `end`)
         seen.add(pc);
         if (pc < 0 || pc >= this.words.length * 4)
           throw new InterpRefusal('decode', 'control reaches past the end of the code range', this.base + pc);
@@ -317,6 +360,28 @@ class WaveState implements VectorWaveState<number, boolean> {
   aperture(code: number): number {
     return apertureWord(code);
   }
+  /** s_getreg/s_setreg: only HW_REG_MODE is modelled (src/semantics/mode.ts). */
+  readHwReg(id: number): number {
+    if (id !== HW_REG_MODE)
+      throw new SemanticsRefusal('hwreg', `hardware register ${id} is not modelled (only HW_REG_MODE)`);
+    return this.w.mode;
+  }
+  writeHwReg(id: number, v: number): void {
+    if (id !== HW_REG_MODE)
+      throw new SemanticsRefusal('hwreg', `hardware register ${id} is not modelled (only HW_REG_MODE)`);
+    this.w.mode = v >>> 0;
+  }
+  private modeSeen = -1;
+  private modeFloat: FloatMode | string = '';
+  /** The VALU's float controls from MODE; a MODE the semantics cannot model is a named refusal. */
+  floatMode(): FloatMode {
+    if (this.w.mode !== this.modeSeen) {
+      this.modeSeen = this.w.mode;
+      this.modeFloat = floatModeOf(this.w.mode);
+    }
+    if (typeof this.modeFloat === 'string') throw new SemanticsRefusal('MODE', this.modeFloat);
+    return this.modeFloat;
+  }
   active(lane: number): boolean {
     return this.w.active(lane);
   }
@@ -326,11 +391,41 @@ class WaveState implements VectorWaveState<number, boolean> {
   writeVgpr(v: number, lane: number, value: number): void {
     this.w.writeVgpr(v, lane, value);
   }
+  /** The semantics mask the lane to the wave size (v_readlane's S1[5:0] / [4:0]). */
+  readVgprOfLane(v: number, lane: number): number {
+    return this.w.readVgpr(v, lane);
+  }
+  writeVgprOfLane(v: number, lane: number, value: number): void {
+    this.w.writeVgpr(v, lane, value);
+  }
+  readVgprAt(base: number, offset: number, lane: number): number {
+    return this.w.readVgpr(this.indexed(base, offset), lane);
+  }
+  writeVgprAt(base: number, offset: number, lane: number, value: number): void {
+    this.w.writeVgpr(this.indexed(base, offset), lane, value);
+  }
+  gprIndexMode(): boolean {
+    return this.w.gprIndexMode;
+  }
+  setGprIndexMode(on: boolean): void {
+    this.w.gprIndexMode = on;
+  }
+  /** An M0-relative VGPR (v_movrel*, GPR index mode): past v255 is refused (the wave's real allocation is not known). */
+  private indexed(base: number, offset: number): number {
+    const i = base + (offset >>> 0);
+    if (i >= VGPR_COUNT)
+      throw new SemanticsRefusal('indexed VGPR access', `v${base} + ${offset >>> 0} is past v${VGPR_COUNT - 1}`);
+    return i;
+  }
 }
 
 /** The memory-side and limits of a running dispatch. */
 export class Executor {
   steps = 0;
+  /** Lane-operations stepped here (the compiled ALU counts those it runs ahead). */
+  private steppedLaneOps = 0;
+  /** The compiled ALU (undefined: `compiled: false`). */
+  readonly alu: CompiledAlu | undefined;
   private readonly maxSteps: number;
   private readonly gen: Gen;
   /** Private memory of each wave, made on its first access. */
@@ -346,6 +441,17 @@ export class Executor {
   ) {
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.gen = program.target.gen;
+    this.alu =
+      options.compiled === false
+        ? undefined
+        : new CompiledAlu(program.target, options.vector?.sharedSemantics === true, program, (w, name) =>
+            this.taken(w, name),
+          );
+  }
+
+  /** Lane-operations run: each VALU instruction's active lanes (at issue) plus one per SALU instruction. */
+  get laneOps(): number {
+    return this.steppedLaneOps + (this.alu?.laneOps ?? 0);
   }
 
   /** Runs one group to the end of every wave. */
@@ -361,6 +467,10 @@ export class Executor {
           waiting++;
           continue;
         }
+        if (w.credit > 0) {
+          w.credit--; // it ran this round's instruction ahead (CompiledAlu.runAhead)
+          continue;
+        }
         this.step(w, group);
       }
       if (live === 0) return;
@@ -373,6 +483,19 @@ export class Executor {
   }
 
   step(w: Wave, group: Group): void {
+    if (w.pc === this.program.end) {
+      w.done = true; // reached the program capture's `end`: the function has returned
+      return;
+    }
+    // Run ahead through compiled ALU code while no step-limit crossing can fall inside it or its credit.
+    if (this.alu !== undefined && this.steps + RUN_AHEAD_LIMIT * (group.waves.length + 1) <= this.maxSteps) {
+      const n = this.alu.runAhead(w, RUN_AHEAD_LIMIT);
+      if (n > 0) {
+        this.steps += n;
+        w.credit = n - 1;
+        return;
+      }
+    }
     if (++this.steps > this.maxSteps)
       throw new InterpRefusal(
         'step-limit',
@@ -382,8 +505,20 @@ export class Executor {
     const d = this.program.at(w.pc);
     const inst = d.inst;
     const next = w.pc + inst.size;
+    if (w.gprIndexMode && VMEM_KINDS.has(d.kind))
+      this.refuse(w, d, 'a memory instruction while the GPR index mode is on (s_set_gpr_idx_on) is not modelled');
     switch (d.kind) {
+      case 'gpridx':
+        try {
+          runGprIndex(concrete, this.program.target, inst, this.stateOf(w, next));
+        } catch (e) {
+          if (e instanceof SemanticsRefusal) this.refuse(w, d, e.reason);
+          throw e;
+        }
+        break;
       case 'salu':
+        this.steppedLaneOps++;
+        if (this.alu?.scalar(w.pc, w)) break;
         try {
           runScalar(concrete, this.program.target, inst, this.scalarState(w, next));
         } catch (e) {
@@ -392,6 +527,8 @@ export class Executor {
         }
         break;
       case 'valu':
+        this.steppedLaneOps += w.activeLanes();
+        if (this.alu?.vectorStep(w.pc, w)) break;
         try {
           this.options.vector!.run(this.program.target, inst, this.vectorState(w, next));
         } catch (e) {
@@ -484,11 +621,12 @@ export class Executor {
 
   /** An 8/9-bit scalar source code as a value (SGPR, inline integer, literal). */
   private scalarSource(w: Wave, d: Decoded, code: number): number {
-    if (code < 128) return code === nullCode(this.gen) && this.gen >= Gen.GFX8 ? 0 : w.sgpr[code];
-    const n = inlineInteger(code);
-    if (n !== undefined) return n >>> 0;
-    if (code === SRC_LITERAL && d.inst.literal !== undefined) return d.inst.literal >>> 0;
-    return this.refuse(w, d, `scalar source code ${code} is not modelled as an offset`);
+    try {
+      return scalarOffset(concrete, this.gen, d.inst, code, (c) => w.sgpr[c]);
+    } catch (e) {
+      if (e instanceof UnsupportedAccess) this.refuse(w, d, e.message);
+      throw e;
+    }
   }
 
   private vsharp(w: Wave, d: Decoded, first: number): BufferDescriptor {
@@ -502,46 +640,32 @@ export class Executor {
   }
 
   /**
-   * Scalar memory. Offsets: gfx7 SMRD IMM=1 counts dwords (8 bits, or a 32-bit literal),
-   * IMM=0 names an SGPR holding bytes; gfx8 IMM=1 a 20-bit byte offset, IMM=0 an SGPR; gfx9
-   * adds SOE (SGPR in SOFFSET plus the immediate); gfx10+ the 21-bit offset plus SOFFSET
-   * (null: none). gfx9+ s_load offsets are signed (LLVM's isLegalSMRDEncodedSignedOffset).
+   * Scalar memory: the offset rules are buffer-ops.ts's `smemOffset` (shared with the translator).
    * The low two address bits are ignored. s_buffer_load reads 0 past the V#'s size.
    */
   private smem(w: Wave, d: Decoded): void {
     const f = d.inst.fields;
     const isBuffer = d.inst.def.name.startsWith('s_buffer_');
-    const gen = this.gen;
-    let offset: number;
-    if (gen === Gen.GFX7) {
-      if (f.imm) offset = f.offset * 4;
-      else if (f.offset === SRC_LITERAL) offset = (d.inst.literal ?? 0) * 4;
-      else offset = this.scalarSource(w, d, f.offset);
-    } else if (gen === Gen.GFX8) {
-      offset = f.imm ? f.offset : w.sgpr[f.offset & 0x7f];
-    } else {
-      const imm = gen === Gen.GFX9 ? (f.imm ? f.offset : 0) : f.offset;
-      const signed = !isBuffer && imm >= 0x100000 ? imm - 0x200000 : imm;
-      let sreg = 0;
-      if (gen === Gen.GFX9) {
-        if (f.soe) sreg = w.sgpr[f.soffset];
-        else if (!f.imm) sreg = w.sgpr[f.offset & 0x7f];
-      } else if (f.soffset !== nullCode(gen)) sreg = this.scalarSource(w, d, f.soffset);
-      offset = signed + sreg;
+    let offset: readonly [number, number];
+    try {
+      offset = smemOffset(concrete, this.gen, d.inst, isBuffer, (c) => w.sgpr[c]);
+    } catch (e) {
+      if (e instanceof UnsupportedAccess) this.refuse(w, d, e.message);
+      throw e;
     }
     const dst = f.sdata ?? f.sdst;
     const n = d.dwords;
     if (isBuffer) {
       const v = this.vsharp(w, d, f.sbase);
-      const size = v.num_records_unit === 'records' ? v.num_records * v.stride_bytes : v.num_records;
-      const off = (offset >>> 0) & ~3;
-      for (let i = 0; i < n; i++) {
-        const o = off + 4 * i;
-        w.sgpr[dst + i] = o + 4 <= size ? this.memory.read32(v.address + o) : 0;
-      }
+      const r = bufferRsrcOf(this.gen, v.words);
+      const off = offset[0] & ~3;
+      for (let i = 0; i < n; i++)
+        w.sgpr[dst + i] = sBufferDwordInRange(concrete, r, offset[0], i)
+          ? this.memory.read32(pairAddress(r.base) + (off >>> 0) + 4 * i)
+          : 0;
     } else {
-      const addr = address48(w.sgpr[f.sbase], w.sgpr[f.sbase + 1]) + offset;
-      const a = addr - (((addr % 4) + 4) % 4);
+      const [lo, hi] = add64(concrete, pointer48(concrete, w.sgpr[f.sbase], w.sgpr[f.sbase + 1]), offset);
+      const a = pairAddress([lo & ~3, hi]);
       for (let i = 0; i < n; i++) w.sgpr[dst + i] = this.memory.read32(a + 4 * i);
     }
   }
@@ -560,11 +684,11 @@ export class Executor {
     const f = d.inst.fields;
     const op = d.op!;
     const v = this.vsharp(w, d, f.srsrc * 4);
+    const r = bufferRsrcOf(this.gen, v.words);
     const soffset = this.scalarSource(w, d, f.soffset);
-    const stride = v.stride_bytes;
     const gen = this.gen;
     const addr64 = gen === Gen.GFX7 && f.addr64 === 1;
-    const swz = v.swizzled ? this.swizzleOf(v) : null;
+    const swz = r.swizzled ? { elementSize: 2 ** r.elementLog2 } : null;
     let tf: TexelFormat | undefined = d.format;
     if (op.kind === 'format' && !tf) {
       if (!v.format)
@@ -581,16 +705,17 @@ export class Executor {
       if (!w.active(lane)) continue;
       let index = 0;
       let voffset = 0;
-      let base = v.address;
+      let base = pairAddress(r.base);
       if (addr64) base += address48(w.readVgpr(f.vaddr, lane), w.readVgpr(f.vaddr + 1, lane));
       else {
         if (idxen) index = w.readVgpr(f.vaddr, lane);
         if (f.offen) voffset = w.readVgpr(f.vaddr + (idxen ? 1 : 0), lane);
       }
-      if (v.add_tid) index += lane;
-      const off0 = voffset + f.offset;
-      const at = (k: number): number => base + soffset + bufferOffset(swz, stride, index, off0 + k);
-      const out = (k: number): boolean => !addr64 && this.bufferOutOfRange(v, idxen, index, off0 + k, soffset, swz);
+      if (r.addTid) index = (index + lane) >>> 0;
+      // The address and range rules are buffer-ops.ts's (shared with the translator), in 32-bit offsets.
+      const off = (k: number): number => (voffset + f.offset + k) >>> 0;
+      const at = (k: number): number => base + ((soffset + bufferOffsetOver(concrete, r, index, off(k))) >>> 0);
+      const out = (k: number): boolean => !addr64 && bufferOutOfRange(concrete, gen, r, idxen, index, off(k), soffset);
       try {
         if (op.kind === 'format') this.formatLane(w, lane, op, tf!, v, at, out(0), f.vdata, swz);
         else {
@@ -613,17 +738,6 @@ export class Executor {
         throw e;
       }
     }
-  }
-
-  /**
-   * Swizzle geometry: ELEMENT_SIZE (2 << n bytes) on gfx7/8, 16 bytes on gfx9-10.3 (ACO's
-   * assumption; those V#s have no ELEMENT_SIZE), and on gfx11 the 2-bit SWIZZLE_ENABLE itself
-   * (1, 2, 3: 4, 8, 16 bytes; recalled from the RDNA3 ISA, not re-read). INDEX_STRIDE: 8 << n.
-   */
-  private swizzleOf(v: BufferDescriptor): { elementSize: number; indexStride: number } {
-    const elementSize =
-      this.gen === Gen.GFX11 ? 2 << (v.fields as { swizzle_enable: number }).swizzle_enable : v.element_size_bytes;
-    return { elementSize, indexStride: v.index_stride_records };
   }
 
   /** One lane of a format load or store: one element, converted through formats.ts / format-store.ts. */
@@ -653,10 +767,10 @@ export class Executor {
       }
       for (let c = 0; c < n; c++) {
         const h = toD16(kind, vals[c]);
-        const reg = vdata + (c >> 1);
-        const high = op.hi || (c & 1) === 1;
-        const old = w.readVgpr(reg, lane);
-        w.writeVgpr(reg, lane, high ? (old & 0xffff) | (h << 16) : (old & 0xffff0000) | h);
+        const slot = d16Slot(op, c);
+        const reg = vdata + slot.reg;
+        const old = op.unpacked ? 0 : w.readVgpr(reg, lane);
+        w.writeVgpr(reg, lane, slot.high ? (old & 0xffff) | (h << 16) : (old & 0xffff0000) | h);
       }
       return;
     }
@@ -664,8 +778,9 @@ export class Executor {
     for (let c = 0; c < n; c++) {
       if (!op.d16) words.push(w.readVgpr(vdata + c, lane));
       else {
-        const r = w.readVgpr(vdata + (c >> 1), lane);
-        words.push(fromD16(kind, op.hi || (c & 1) === 1 ? r >>> 16 : r & 0xffff));
+        const slot = d16Slot(op, c);
+        const r = w.readVgpr(vdata + slot.reg, lane);
+        words.push(fromD16(kind, slot.high ? r >>> 16 : r & 0xffff));
       }
     }
     const { bytes, mask } = encodeElement(tf, words, n);
@@ -675,63 +790,20 @@ export class Executor {
     else for (let i = 0; i < bytes.length; i++) if (mask[i]) this.memory.write(a + i, bytes.subarray(i, i + 1));
   }
 
-  /**
-   * Out of range per generation (DESCRIPTORS.md §1; soffset is counted in byte checks, as
-   * gem5's Vega model does). Swizzled buffers: gfx10+ OOB_SELECT 3 compares the swizzled
-   * offset; gfx9 (Vega model) `index >= NUM_RECORDS or offset >= STRIDE`; gfx7/8 as unswizzled.
-   */
-  private bufferOutOfRange(
-    v: BufferDescriptor,
-    idxen: boolean,
-    index: number,
-    off: number,
-    soffset: number,
-    swz: { elementSize: number; indexStride: number } | null = null,
-  ): boolean {
-    const nr = v.num_records;
-    const stride = v.stride_bytes;
-    const bytes = soffset + bufferOffset(swz, stride, index, off);
-    if (this.gen >= Gen.GFX10) {
-      const sel = (v.fields as { oob_select: number }).oob_select;
-      switch (sel) {
-        case 0:
-          return index >= nr || off >= stride;
-        case 1:
-          return index >= nr;
-        case 2:
-          return nr === 0;
-        default:
-          return bytes >= nr;
-      }
-    }
-    if (this.gen === Gen.GFX9) {
-      if (v.add_tid && !idxen) return false; // Vega "private buffer": no range check
-      if (swz && stride !== 0) return index >= nr || off >= stride;
-      return !idxen || stride === 0 ? bytes >= nr : index >= nr;
-    }
-    return v.num_records_unit === 'bytes' ? bytes >= nr : index >= nr;
-  }
-
-  private flatOffset(): (f: Instruction['fields']) => number {
-    const bits = this.gen === Gen.GFX10 || this.gen === Gen.GFX10_3 ? 12 : 13;
-    return (f) => {
-      const o = f.offset ?? 0;
-      return o >= 1 << (bits - 1) ? o - (1 << bits) : o;
-    };
-  }
-
   /** GLOBAL: the 64-bit VGPR address, or SADDR's pair plus the 32-bit VGPR offset, plus the signed offset field. */
   private global(w: Wave, d: Decoded): void {
-    const f = d.inst.fields;
-    const imm = this.flatOffset()(f);
-    const off = f.saddr === 127 || f.saddr === nullCode(this.gen);
-    const sbase = off ? 0 : address48(w.sgpr[f.saddr], w.sgpr[f.saddr + 1]);
     const op = d.op!;
     for (let lane = 0; lane < w.lanes; lane++) {
       if (!w.active(lane)) continue;
-      const a = off
-        ? address48(w.readVgpr(f.addr, lane), w.readVgpr(f.addr + 1, lane)) + imm
-        : sbase + w.readVgpr(f.addr, lane) + imm;
+      const a = pairAddress(
+        globalAddress(
+          concrete,
+          this.gen,
+          d.inst,
+          (c) => w.sgpr[c],
+          (v) => w.readVgpr(v, lane),
+        ),
+      );
       this.vmemLane(
         this.memory,
         w,
@@ -773,7 +845,7 @@ export class Executor {
    */
   private flat(w: Wave, d: Decoded, lds: Uint8Array): void {
     const f = d.inst.fields;
-    const imm = this.gen >= Gen.GFX9 ? this.flatOffset()(f) : 0;
+    const imm = this.gen >= Gen.GFX9 ? flatImmediate(this.gen, d.inst) : 0;
     const op = d.op!;
     const ldsSpace: ByteSpace = {
       read: (a, n) => lds.subarray(a, a + n),
@@ -837,7 +909,7 @@ export class Executor {
    */
   private scratch(w: Wave, d: Decoded): void {
     const f = d.inst.fields;
-    const imm = this.flatOffset()(f);
+    const imm = flatImmediate(this.gen, d.inst);
     const sOff = f.saddr === 127 || f.saddr === nullCode(this.gen);
     const useV = this.gen >= Gen.GFX11 ? f.sve === 1 : sOff;
     const sbase = sOff ? 0 : w.sgpr[f.saddr];

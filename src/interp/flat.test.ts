@@ -6,7 +6,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA, dataRange, runKernel, u32At } from './buffer-harness.ts';
-import { InterpRefusal } from './execute.ts';
 import { GuestFault } from './memory.ts';
 import { PRIVATE_APERTURE_HI } from './flat.ts';
 import { loadVectorBridge, type VectorBridge } from './vector-bridge.ts';
@@ -137,13 +136,13 @@ describe('vector ALU through the bridge', () => {
     expect(memory.read32(DATA + 16)).toBe(0);
   });
 
-  it('refuses a DPP encoding before the dispatch starts', () => {
-    expect(() =>
-      runKernel({
-        cpu: 'gfx1030',
-        vector,
-        asm: 'v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\ns_endpgm',
-      }),
-    ).toThrow(InterpRefusal);
+  it('runs a DPP encoding through the bridge (RDNA2 ISA, DPP16 quad_perm:[1,0,3,2] swaps lane pairs)', () => {
+    const { result } = runKernel({
+      cpu: 'gfx1030',
+      vector,
+      threads: 4,
+      asm: 'v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\ns_endpgm',
+    });
+    expect([0, 1, 2, 3].map((l) => result.lastWave!.readVgpr(1, l))).toEqual([1, 0, 3, 2]);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * image_sample* and image_gather4* (with _c, _b, _l, _lz, _cl, _o) for the reference
+ * image_sample* and image_gather4* (with _c, _d, _b, _l, _lz, _cl, _o) for the reference
  * interpreter, on 1D, 2D, 1D-array and 2D-array images, from the S#'s decoded fields.
  *
  * - LOD: _lz 0, _l the VGPR, otherwise implicit from the quad (lanes 4k..4k+3: x from lane
  *   +1 less lane +0, y from lane +2 less lane +0, the VGPR values whether or not the lanes are
- *   active; one LOD per quad, "coarse"), rho = max(|d/dx|, |d/dy|) in texels of the base
+ *   active; one LOD per quad, "coarse"), or _d's derivative VGPRs (d/dx of each non-array
+ *   coordinate, then d/dy: AMD's "DX/DH, DY/DH, DX/DV, DY/DV" for 2D, per lane); rho =
+ *   max(|d/dx|, |d/dy|) in texels of the base
  *   level, LOD = log2(rho); plus _b's bias and the S#'s LOD_BIAS; then clamped below by _cl's
  *   clamp and the T#'s MIN_LOD, and to [MIN_LOD, MAX_LOD] of the S#. LOD <= 0 takes the mag
  *   filter, else the min filter. MIP_FILTER none: the base level; point: the nearest level
@@ -27,7 +29,7 @@
  * texels, and a LOD within about 1/64 of a level boundary may pick the other level. Texel
  * centres and point sampling are exact. TRUNC_COORD and MIP_POINT_PRECLAMP are ignored.
  *
- * Refused by name: cube and 3D sampling, MIN / MAX reduction, anisotropy above 1, the
+ * Refused by name: cube and 3D sampling, MIN / MAX reduction, anisotropy above 1 (but for _l / _lz), the
  * point_aniso_adj mip filter, register border colours, FORCE_DEGAMMA, a non-zero
  * LOD_BIAS_SEC, and filtering (bilinear or linear mips) of UINT / SINT formats.
  */
@@ -143,8 +145,11 @@ function checkSampler(s: SamplerDescriptor, res: ImageResource, op: ImageOp): vo
   if (res.dim === 3) refuse('cube sampling is not modelled');
   if (res.dim === 2) refuse('3D sampling is not modelled');
   if (s.filter_mode !== 'blend') refuse(`the ${s.filter_mode} reduction filter is not modelled`);
-  if ((s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso')) && s.max_anisotropy > 1)
-    refuse('anisotropic filtering is not modelled');
+  // An explicit LOD (_l, _lz) has no derivatives to stretch a footprint along: one isotropic
+  // sample, the aniso filters as point / bilinear (Vulkan "Texel Anisotropic Filtering", N = 1).
+  const explicitLod = op.lod || op.lz;
+  if ((s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso')) && s.max_anisotropy > 1 && !explicitLod)
+    refuse('anisotropic filtering with an implicit or _d LOD is not modelled');
   if (s.mip_filter === 'point_aniso_adj') refuse('the point_aniso_adj mip filter is not modelled');
   const usesBorder = s.clamp.some((c) => c.endsWith('border'));
   if (usesBorder && s.border_color === 'register') refuse('register border colours (the TA_BC table) are not modelled');
@@ -168,6 +173,9 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
   const offReg = op.offset ? idx++ : -1;
   const biasReg = op.bias ? idx++ : -1;
   const zReg = op.compare ? idx++ : -1;
+  const nGrad = hasY ? 2 : 1;
+  const gradReg = op.derivatives ? idx : -1;
+  if (op.derivatives) idx += 2 * nGrad;
   const coordReg = idx;
   idx += nCoords;
   const lodReg = op.lod || op.clamp ? idx : -1;
@@ -190,10 +198,20 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
     else if (op.lod) lod = readF(lodReg, lane);
     else {
       const q = lane & ~3;
-      const du = (a: number) => fr(fr(readF(coordReg, a) - readF(coordReg, q)) * baseSub.width);
-      const dv = (a: number) => (hasY ? fr(fr(readF(coordReg + 1, a) - readF(coordReg + 1, q)) * baseSub.height) : 0);
-      const rx = fr(Math.hypot(du(q + 1), dv(q + 1)));
-      const ry = fr(Math.hypot(du(q + 2), dv(q + 2)));
+      // d/dx (axis 0) and d/dy (axis 1) in texels of the base level: the _d VGPRs, else the quad's differences.
+      const grad = (axis: number): [number, number] => {
+        if (op.derivatives) {
+          const at = gradReg + axis * nGrad;
+          return [fr(readF(at, lane) * baseSub.width), hasY ? fr(readF(at + 1, lane) * baseSub.height) : 0];
+        }
+        const a = q + 1 + axis;
+        return [
+          fr(fr(readF(coordReg, a) - readF(coordReg, q)) * baseSub.width),
+          hasY ? fr(fr(readF(coordReg + 1, a) - readF(coordReg + 1, q)) * baseSub.height) : 0,
+        ];
+      };
+      const rx = fr(Math.hypot(...grad(0)));
+      const ry = fr(Math.hypot(...grad(1)));
       lod = fr(Math.log2(Math.max(rx, ry)));
       if (op.bias) lod = fr(lod + readF(biasReg, lane));
     }

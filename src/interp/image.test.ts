@@ -233,6 +233,27 @@ describe('image_load / image_store / image_get_resinfo', () => {
     expect(out[1].slice(1)).toEqual([2, 2, 2]);
     expect(out[2].slice(1)).toEqual([0, 0, 0]);
   });
+
+  it("answers resinfo for a cube from the T# alone (face size, level count); refuses the cube's z", () => {
+    // 8x8 faces, 3 levels (gfx10.3 DEPTH = the last face, 5); no texels are needed.
+    const cube: Img = { format: 20, width: 8, height: 8, type: 11, layers: 6, mips: 3, levels: [] };
+    const { out } = run(
+      `image_get_resinfo v[9:10], v1, s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_CUBE unorm
+       image_get_resinfo v11, v1, s[0:7] dmask:0x8 dim:SQ_RSRC_IMG_CUBE unorm`,
+      cube,
+      {},
+      [[0], [1], [2], [3]], // mip 3 is past the 3 levels: zero sizes
+    );
+    expect(out.map((o) => o.slice(0, 3))).toEqual([
+      [8, 8, 3],
+      [4, 4, 3],
+      [2, 2, 3],
+      [0, 0, 3],
+    ]);
+    expect(() =>
+      run('image_get_resinfo v[9:12], v1, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_CUBE unorm', cube, {}, [[0]]),
+    ).toThrow(/a cube's resinfo z \(its face or cube count\) is not modelled/);
+  });
 });
 
 describe('image_sample', () => {
@@ -361,10 +382,36 @@ describe('image_sample', () => {
     expect(firsts(run(SMP, img, { clamp_x: 2, clamp_y: 2 }, coords, 'gfx900').out)).toEqual([0, 23]);
   });
 
-  it('refuses what it does not model, by name, before the dispatch starts', () => {
+  it('takes the LOD of _d from its derivative VGPRs (d/dx of s, t, then d/dy), per lane', () => {
+    // 4x4 level 0 all 1, 2x2 level 1 all 3, mip point: rho = max(|(ds/dx, dt/dx)|, |(ds/dy, dt/dy)|) x 4 texels
+    const img: Img = {
+      format: 22,
+      width: 4,
+      height: 4,
+      mips: 2,
+      levels: [new Float32Array(16).fill(1), new Float32Array(4).fill(3)].map((a) => new Uint8Array(a.buffer)),
+    };
     const SD = 'image_sample_d v9, v[1:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D';
-    expect(() => run(SD, R32_4x4, {}, [at(0, 0)])).toThrow(InterpRefusal);
-    expect(() => run(SD, R32_4x4, {}, [at(0, 0)])).toThrow(/explicit derivatives/);
+    const d = (dsdx: number, dtdx: number, dsdy: number, dtdy: number) =>
+      [dsdx, dtdx, dsdy, dtdy, 0.375, 0.375].map(f32);
+    const lanes = [d(0.25, 0, 0, 0.25), d(0.5, 0, 0, 0.25), d(0.25, 0, 0, 0.5), d(0, 0.125, 0.125, 0)];
+    // rho 1 (LOD 0), 2 (LOD 1) from d/dx, 2 from d/dy, 0.5 (LOD -1, clamped to 0)
+    expect(firsts(run(SD, img, { mip_filter: 1 }, lanes).out)).toEqual([1, 3, 3, 1]);
+  });
+
+  it('samples _l / _lz through an anisotropic S# as one isotropic sample; refuses it with derivatives', () => {
+    const aniso = { max_aniso_ratio: 4, xy_mag_filter: 3, xy_min_filter: 2, clamp_x: 2, clamp_y: 2 };
+    const p = [at(0.25, 0.125)]; // between texels 0 and 1 of row 0: bilinear 0.5, point texel 1
+    expect(firsts(run(SAMPLE_LZ, R32_4x4, aniso, p).out)).toEqual([0.5]); // LOD 0: aniso_bilinear magnifies
+    const SL = 'image_sample_l v9, v[1:3], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D';
+    expect(firsts(run(SL, R32_4x4, aniso, [[...p[0], f32(0.5)]]).out)).toEqual([1]); // LOD 0.5: aniso_point
+    expect(() => run(SAMPLE, R32_4x4, aniso, p)).toThrow(/anisotropic filtering with an implicit or _d LOD/);
+  });
+
+  it('refuses what it does not model, by name, before the dispatch starts', () => {
+    const SCD = 'image_sample_cd v9, v[1:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D';
+    expect(() => run(SCD, R32_4x4, {}, [at(0, 0)])).toThrow(InterpRefusal);
+    expect(() => run(SCD, R32_4x4, {}, [at(0, 0)])).toThrow(/coarse \(_cd\)/);
     expect(() => run(SAMPLE_LZ, R32_4x4, { filter_mode: 1 }, [at(0, 0)])).toThrow(/reduction filter/);
   });
 

@@ -4,7 +4,7 @@
  * on 1D, 2D, 1D-array and 2D-array images (3D for loads and stores), per active lane.
  *
  * Address VGPRs, in the order AMD's ISA documents ("Image opcodes with a sampler", address
- * components): offset (_o), bias (_b), z-compare (_c), the coordinates (x, y, slice), then
+ * components): offset (_o), bias (_b), z-compare (_c), derivatives (_d), the coordinates (x, y, slice), then
  * lod (_l) / clamp (_cl) / mip (_mip). gfx10+ read the coordinate count from DIM (which must
  * match the T#'s TYPE), gfx7-9 from the T#'s TYPE; NSA forms list one register each (gfx11's
  * partial NSA: the last register holds the rest).
@@ -20,7 +20,7 @@
  * formats (round to nearest even), the low 16 bits of integers (sign-extended back on SINT stores).
  *
  * What is not modelled is a refusal, never a guess: a16, tfe, lwe, atomics, MSAA, the
- * _pck loads, derivative (_d, _cd, _g16) and cube sampling, 3D sampling, get_lod, gather4h,
+ * _pck loads, coarse and 16-bit derivatives (_cd, _g16) and cube sampling, 3D sampling, get_lod, gather4h,
  * stores to BC formats, and the descriptor settings image-sample.ts lists. BC texels are read
  * through the texel decoder (`decodeImageLevel`), one 4x4 block at a time.
  */
@@ -64,9 +64,11 @@ export interface ImageOp {
   readonly lz: boolean;
   readonly clamp: boolean;
   readonly offset: boolean;
+  /** _d: the shader's derivatives (d/dx, then d/dy, of each non-array coordinate) before the coordinates. */
+  readonly derivatives: boolean;
 }
 
-const SAMPLE_NAME = /^image_(sample|gather4)(_c)?(_b|_l|_lz)?(_cl)?(_o)?$/;
+const SAMPLE_NAME = /^image_(sample|gather4)(_c)?(_d|_b|_l|_lz)?(_cl)?(_o)?$/;
 
 /** Coordinates of each DIM (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY). */
 export const DIM_COORDS = [1, 2, 3, 3, 2, 3, 3, 4] as const;
@@ -84,7 +86,16 @@ const DIM_LABELS = ['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA',
 
 /** The opcode's shape, or the reason it is not interpreted. */
 export function imageOp(name: string): ImageOp | string {
-  const none = { mip: false, compare: false, bias: false, lod: false, lz: false, clamp: false, offset: false };
+  const none = {
+    mip: false,
+    compare: false,
+    bias: false,
+    lod: false,
+    lz: false,
+    clamp: false,
+    offset: false,
+    derivatives: false,
+  };
   switch (name) {
     case 'image_load':
       return { ...none, kind: 'load' };
@@ -108,9 +119,10 @@ export function imageOp(name: string): ImageOp | string {
       lz: m[3] === '_lz',
       clamp: m[4] !== undefined,
       offset: m[5] !== undefined,
+      derivatives: m[3] === '_d',
     };
-  if (/^image_(sample|gather4)\w*(_d|_cd|_g16)/.test(name))
-    return 'explicit derivatives (_d, _cd, _g16) are not modelled';
+  if (/^image_(sample|gather4)\w*(_cd|_g16)/.test(name))
+    return 'coarse (_cd) and 16-bit (_g16) explicit derivatives are not modelled';
   if (name.startsWith('image_atomic_')) return 'image atomics are not interpreted';
   if (name.includes('_pck')) return 'the packed _pck loads and stores are not interpreted';
   if (name.startsWith('image_msaa') || name.includes('fmask')) return 'MSAA images are not modelled';
@@ -163,6 +175,34 @@ function describe(e: unknown): string | undefined {
   return undefined;
 }
 
+/** Decodes the T# the instruction names and its DIM index; refuses what is not modelled. */
+function imageDescriptorOf(
+  gen: Gen,
+  inst: Instruction,
+  w: Wave,
+  refuse: Refuse,
+): { desc: ImageDescriptor; dim: number; at: string } {
+  const f = inst.fields;
+  const first = f.srsrc * 4;
+  const n = f.r128 && gen !== Gen.GFX9 ? 4 : 8;
+  const at = `s[${first}:${first + n - 1}]`;
+  const words = Array.from({ length: n }, (_, i) => w.sgpr[first + i]);
+  let desc: ImageDescriptor;
+  try {
+    desc = decodeImageDescriptor(gen, words);
+  } catch (e) {
+    const why = describe(e);
+    if (why !== undefined) return refuse(`${at}: ${why}`);
+    throw e;
+  }
+  const typeDim = DIM_OF_TYPE[desc.type_name];
+  const dim = gen >= Gen.GFX10 ? f.dim : typeDim;
+  if (dim !== typeDim)
+    return refuse(`dim:${DIM_LABELS[dim]} does not match the T#'s TYPE (${desc.type_name}); not modelled`);
+  if (desc.is_msaa) return refuse('MSAA images are not modelled');
+  return { desc, dim, at };
+}
+
 /** Decodes the T# the instruction names and lays out its surface; refuses what is not modelled. */
 export function imageResource(
   gen: Gen,
@@ -171,27 +211,17 @@ export function imageResource(
   memory: GuestMemory,
   refuse: Refuse,
 ): ImageResource {
-  const f = inst.fields;
-  const first = f.srsrc * 4;
-  const n = f.r128 && gen !== Gen.GFX9 ? 4 : 8;
-  const words = Array.from({ length: n }, (_, i) => w.sgpr[first + i]);
-  let desc: ImageDescriptor;
+  const { desc, dim, at } = imageDescriptorOf(gen, inst, w, refuse);
   let layout: SurfaceLayout;
   let format: TexelFormat;
   try {
-    desc = decodeImageDescriptor(gen, words);
     format = texelFormat(desc.format);
     layout = surfaceLayout(gen, desc);
   } catch (e) {
     const why = describe(e);
-    if (why !== undefined) return refuse(`s[${first}:${first + n - 1}]: ${why}`);
+    if (why !== undefined) return refuse(`${at}: ${why}`);
     throw e;
   }
-  const typeDim = DIM_OF_TYPE[desc.type_name];
-  const dim = gen >= Gen.GFX10 ? f.dim : typeDim;
-  if (dim !== typeDim)
-    return refuse(`dim:${DIM_LABELS[dim]} does not match the T#'s TYPE (${desc.type_name}); not modelled`);
-  if (desc.is_msaa) return refuse('MSAA images are not modelled');
   return { desc, layout, format, dim, memory, refuse, blocks: new Map() };
 }
 
@@ -422,6 +452,10 @@ function texelAddress(
 export function runImage(gen: Gen, inst: Instruction, w: Wave, memory: GuestMemory, refuse: Refuse): void {
   const op = imageOp(inst.def.name);
   if (typeof op === 'string') return refuse(op);
+  if (op.kind === 'resinfo') {
+    runResinfo(gen, inst, w, refuse);
+    return;
+  }
   const res = imageResource(gen, inst, w, memory, refuse);
   if (op.kind === 'sample' || op.kind === 'gather4') {
     runSampleOp(gen, op, inst, w, res);
@@ -429,17 +463,13 @@ export function runImage(gen: Gen, inst: Instruction, w: Wave, memory: GuestMemo
   }
   const f = inst.fields;
   const { desc, dim } = res;
-  if (dim === 3) return refuse('cube images are not interpreted');
+  if (dim === 3) return refuse('cube images are not interpreted by image_load / image_store');
   if (dim === 2 && desc.mip_count > 1) return refuse('3D mip chains are not modelled');
   const nCoords = DIM_COORDS[dim];
   const d16 = d16Of(gen, inst, res.format);
   const results: (number[] | undefined)[] = new Array<number[] | undefined>(w.lanes);
   for (let lane = 0; lane < w.lanes; lane++) {
     if (!w.active(lane)) continue;
-    if (op.kind === 'resinfo') {
-      results[lane] = resinfo(res, w.readVgpr(addressRegister(inst, 0), lane));
-      continue;
-    }
     const coords = Array.from({ length: nCoords }, (_, i) => w.readVgpr(addressRegister(inst, i), lane));
     const mip = op.mip ? w.readVgpr(addressRegister(inst, nCoords), lane) : 0;
     const at = texelAddress(res, coords, mip);
@@ -462,13 +492,27 @@ export function runImage(gen: Gen, inst: Instruction, w: Wave, memory: GuestMemo
 }
 
 /**
+ * image_get_resinfo: per active lane, the sizes of the mip level in the address VGPR. It
+ * reads only the T# (no memory, so no surface layout: a 3D mip chain or a cube answers too).
+ */
+function runResinfo(gen: Gen, inst: Instruction, w: Wave, refuse: Refuse): void {
+  const { desc, dim } = imageDescriptorOf(gen, inst, w, refuse);
+  const f = inst.fields;
+  if (dim === 3 && f.dmask & 4) return refuse("a cube's resinfo z (its face or cube count) is not modelled");
+  const results: (number[] | undefined)[] = new Array<number[] | undefined>(w.lanes);
+  for (let lane = 0; lane < w.lanes; lane++)
+    if (w.active(lane)) results[lane] = resinfo(desc, dim, w.readVgpr(addressRegister(inst, 0), lane));
+  writeResults(w, f.vdata, f.dmask, results);
+}
+
+/**
  * image_get_resinfo for a mip level (relative to BASE_LEVEL), as unsigned integers: x the
  * width, y the height (1D arrays: the layer count), z the depth (3D) or layer count (2D
- * arrays), w the view's level count. A level at or past the count gives 0 sizes (w still
- * the count), as D3D's resinfo does.
+ * arrays), w the view's level count; a cube gives its face size in x and y (z is refused
+ * above). A level at or past the count gives 0 sizes (w still the count), as D3D's resinfo
+ * does.
  */
-function resinfo(res: ImageResource, mip: number): number[] {
-  const { desc, dim } = res;
+function resinfo(desc: ImageDescriptor, dim: number, mip: number): number[] {
   const { count } = viewLevels(desc);
   if (mip >= count) return [0, 0, 0, count];
   const level = desc.base_level + mip;
@@ -482,6 +526,8 @@ function resinfo(res: ImageResource, mip: number): number[] {
       return [width, height, 0, count];
     case 2:
       return [width, height, Math.max(1, desc.depth >> level), count];
+    case 3:
+      return [width, height, 0, count];
     case 4:
       return [width, layers, 0, count];
     default:

@@ -180,4 +180,36 @@ describe('wave-level exchanges', () => {
     expect(at(6)).toEqual([1005, 1001, 1057, 1057]);
     expect(at(40)).toEqual([1043, 1033, 1023, 1023]);
   });
+  it('gfx10.3 wave64: ds_bpermute_b32 stays in each half; shared VGPRs carry values across (RDNA3 ISA, DS_BPERMUTE_B32)', () => {
+    // RSRC1.VGPRS 3: 16 VGPRs of the wave's own (4 a granule in wave64); RSRC3.SHARED_VGPR_CNT 1: v16..v23 shared.
+    const { memory } = runKernel({
+      cpu: 'gfx1030',
+      wave64: true,
+      vector,
+      rsrc1: 3,
+      rsrc3: 1,
+      userData: out(Gen.GFX10_3),
+      ranges: [dataRange(0x1000)],
+      asm: `v_add_nc_u32 v1, 1000, v0
+        v_sub_nc_u32 v4, 63, v0
+        v_lshlrev_b32 v4, 2, v4
+        ds_bpermute_b32 v5, v4, v1
+        s_mov_b32 exec_lo, 0
+        v_mov_b32 v16, v1
+        v_mov_b32 v15, v1
+        s_mov_b32 exec_lo, -1
+        v_mov_b32 v6, v16
+        v_mov_b32 v7, v15
+        v_lshlrev_b32 v8, 4, v0
+        s_waitcnt lgkmcnt(0)
+        buffer_store_dwordx3 v[5:7], v8, s[0:3], 0 offen
+        s_endpgm`,
+    });
+    const at = (lane: number): number[] => u32At(memory, DATA + 16 * lane, 3);
+    // Lane l reads lane ((63 - l) mod 32) of its own half; v16 written by the upper half is read by the lower one
+    // (lane l + 32's value), while the private v15 of a lower lane keeps its 0.
+    expect(at(0)).toEqual([1031, 1032, 0]);
+    expect(at(5)).toEqual([1026, 1037, 0]);
+    expect(at(40)).toEqual([1055, 1040, 1040]);
+  });
 });

@@ -13,7 +13,8 @@
  */
 import { Gen } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
-import { laneAccess, UnsupportedAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
+import { swizzleSourceLane } from '../semantics/wave-lanes.ts';
+import { laneAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
 import type { Wave } from './wave.ts';
 
 export type DsOp =
@@ -178,11 +179,15 @@ export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8
 }
 
 /**
- * ds_swizzle_b32 (its data is the ADDR operand; offset[15] = 1: quad permute by offset[7:0]; offset[15] = 0: within each 32
- * lanes, `((lane & and) | or) ^ xor` with the masks in offset[4:0], [9:5], [14:10]); the
- * rotate and FFT modes (offset >= 0xc000) are refused. ds_bpermute_b32 reads lane
- * `(addr + offset) / 4` of DATA0; ds_permute_b32 writes DATA0 to that lane (the highest
- * writer wins; unwritten lanes get 0). Lane indices wrap at the wave size.
+ * ds_swizzle_b32 (its data is the ADDR operand): every mode of the Vega / RDNA3.5 pseudocode
+ * (FFT, rotate, quad permute, bit masks), lane maps from `swizzleSourceLane`
+ * (src/semantics/wave-lanes.ts; the rotate/FFT modes are refused before the dispatch on
+ * gfx7/8, `swizzleRefusal`). ds_bpermute_b32 reads lane `(addr + offset) / 4` of DATA0;
+ * ds_permute_b32 writes DATA0 to that lane (the highest writer wins; unwritten lanes get 0).
+ * Lane indices wrap at the wave size (Vega ISA: "thread_id is 0..63"; the RDNA wave32 index
+ * is address bits [6:2]), and at 32 within each half of a gfx10+ wave64 (which is why ACO
+ * swaps halves through shared VGPRs there). An inactive source lane reads 0 ("reading from an invalid thread
+ * results in 0x0").
  */
 function laneExchange(
   w: Wave,
@@ -195,23 +200,15 @@ function laneExchange(
   for (let l = 0; l < n; l++) src[l] = w.active(l) ? w.readVgpr(kind === 'swizzle' ? f.addr : f.data0, l) : 0;
   const out = new Uint32Array(n);
   if (kind === 'swizzle') {
-    if ((offset & 0xc000) === 0xc000)
-      throw new UnsupportedAccess(`ds_swizzle_b32 offset 0x${offset.toString(16)}: rotate/FFT modes are not modelled`);
-    for (let l = 0; l < n; l++) {
-      let s: number;
-      if (offset & 0x8000) s = (l & ~3) | ((offset >>> (2 * (l & 3))) & 3);
-      else {
-        const and = offset & 0x1f;
-        const or = (offset >>> 5) & 0x1f;
-        const xor = (offset >>> 10) & 0x1f;
-        s = (l & 0x20) | (((l & 0x1f & and) | or) ^ xor);
-      }
-      out[l] = src[s];
-    }
+    for (let l = 0; l < n; l++) out[l] = src[swizzleSourceLane(offset, l)] ?? 0;
   } else
     for (let l = 0; l < n; l++) {
       if (!w.active(l)) continue;
-      const target = (((w.readVgpr(f.addr, l) + offset) >>> 2) & (n - 1)) >>> 0;
+      // gfx10+ wave64: the lane is (addr / 4) mod 32 within this lane's half (RDNA3 ISA,
+      // DS_BPERMUTE_B32: "destination lane is MOD 32 regardless of wave size", + 32 in the upper half).
+      const half = n === 64 && w.target.gen >= Gen.GFX10;
+      const index = ((w.readVgpr(f.addr, l) + offset) >>> 2) & (half ? 31 : n - 1);
+      const target = (half ? index | (l & 32) : index) >>> 0;
       if (kind === 'bpermute') out[l] = src[target];
       else out[target] = src[l];
     }

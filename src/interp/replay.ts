@@ -14,8 +14,13 @@ import { InterpRefusal, type ExecOptions } from './execute.ts';
 import { GuestFault, GuestMemory } from './memory.ts';
 
 export type ReplayOutcome =
-  | { readonly kind: 'match'; readonly run: RunResult; readonly compare: CompareResult }
-  | { readonly kind: 'mismatch'; readonly run: RunResult; readonly compare: CompareResult }
+  | { readonly kind: 'match'; readonly run: RunResult; readonly compare: CompareResult; readonly memory?: GuestMemory }
+  | {
+      readonly kind: 'mismatch';
+      readonly run: RunResult;
+      readonly compare: CompareResult;
+      readonly memory?: GuestMemory;
+    }
   | { readonly kind: 'refused'; readonly reason: string; readonly error: Error }
   | { readonly kind: 'invalid'; readonly reason: string };
 
@@ -56,5 +61,5 @@ export function replayCapture(capture: Pick<Capture, 'manifest' | 'blob'>, optio
     throw e;
   }
   const compare = compareWithExpected(capture, memory, run.lastWave);
-  return { kind: compare.match ? 'match' : 'mismatch', run, compare };
+  return { kind: compare.match ? 'match' : 'mismatch', run, compare, memory };
 }

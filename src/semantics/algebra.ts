@@ -21,6 +21,13 @@ export interface FloatMode {
   readonly f32Denormals: boolean;
   /** Flush double- and half-precision denormals when false. */
   readonly f64f16Denormals: boolean;
+  /**
+   * MODE.IEEE (absent: set). Set: min/max quiet a signaling NaN operand and return it, and return the
+   * other operand for a quiet NaN; clear: any NaN operand gives the other (RDNA3 ISA 3.4.2, 16.7 V_MIN_F32).
+   */
+  readonly ieee?: boolean;
+  /** MODE.DX10_CLAMP (absent: set): the clamp output modifier turns a NaN into 0; clear: the NaN passes (RDNA3 ISA 3.4.2). */
+  readonly dx10Clamp?: boolean;
 }
 
 export interface Algebra<V, B> {
@@ -87,7 +94,7 @@ export interface Algebra<V, B> {
 
   // --- binary32 on bit patterns (vector ALU). Every operation flushes denormal inputs and
   // outputs to a zero of the same sign when `m.f32Denormals` is false. A NaN result is the
-  // first NaN operand made quiet (bit 22 set), or 0x7fc00000 for an invalid operation
+  // first NaN operand made quiet (bit 22 set), or 0xffc00000 for an invalid operation
   // (inf - inf, 0 * inf, sqrt of a negative). Rounding is to nearest even.
   /** a + b, one rounding. (a - b is fAdd(a, b ^ 0x80000000): neg is a bit operation.) */
   fAdd(a: V, b: V, m: FloatMode): V;

@@ -56,6 +56,9 @@ export interface ScalarState<V, B> {
   nextPc?(): Pair<V>;
   /** The aperture sources 235-238 (src_shared_base …). */
   aperture?(code: number): V;
+  /** A hardware register by its hwreg id (s_getreg/s_setreg; HW_REG_MODE is 1); refuses the ids it does not model. */
+  readHwReg?(id: number): V;
+  writeHwReg?(id: number, value: V): void;
 }
 
 export interface SemanticsContext<V, B> {
@@ -86,6 +89,14 @@ export interface SemanticsContext<V, B> {
   setM0(value: V): void;
   /** Address of the next instruction. */
   nextPc(): Pair<V>;
+  /**
+   * The raw value of immediate operand k (an instruction constant, like its opcode): for fields that select
+   * state rather than compute with it, as s_getreg/s_setreg's hwreg(id, offset, size).
+   */
+  immediate(k: number): number;
+  /** Hardware register `id` (the hwreg field of s_getreg/s_setreg, s_denorm_mode's MODE). */
+  hwReg(id: number): V;
+  setHwReg(id: number, value: V): void;
   /** Refuses this instruction with a reason: throws `SemanticsRefusal`. */
   unsupported(reason: string): never;
 }
@@ -289,6 +300,21 @@ export function createScalarContext<V, B>(
       need(hasAttr(Attr.PcRelative), 'the PC');
       if (!state.nextPc) return refuse('the program counter is not known here');
       return state.nextPc();
+    },
+    immediate(k) {
+      const o = operand(k, 'src');
+      if (o.cls !== 'imm') return bug(`operand ${k} (${o.field}) is not an immediate`);
+      const raw = o.field === 'literal' ? inst.literal : inst.fields[o.field];
+      if (raw === undefined) return bug(`field ${o.field} is missing`);
+      return raw >>> 0;
+    },
+    hwReg(id) {
+      if (!state.readHwReg) return refuse('hardware registers are not known here');
+      return state.readHwReg(id);
+    },
+    setHwReg(id, v) {
+      if (!state.writeHwReg) return refuse('hardware registers are not known here');
+      state.writeHwReg(id, v);
     },
     unsupported: refuse,
   };

@@ -5,7 +5,7 @@
  * the same values. This is the check every back end of the DAG inherits.
  */
 import { describe, expect, it } from 'vitest';
-import { CORPUS_GENS, edgyWord, rng, symbolicCorpus } from '../../test/semantics/corpus-symbolic.ts';
+import { CORPUS_GENS, rng, symbolicCorpus, trial } from '../../test/semantics/corpus-symbolic.ts';
 import { evaluateExpr, exprBuilder, reachable } from './expr.ts';
 
 describe('the expression algebra computes what the concrete algebra computes', () => {
@@ -15,14 +15,8 @@ describe('the expression algebra computes what the concrete algebra computes', (
       let checked = 0;
       const failures: string[] = [];
       for (const s of symbolicCorpus(g.dir, 8)) {
-        for (let trial = 0; trial < 4; trial++) {
-          const words = new Map<string, number>();
-          const word = (name: string): number => {
-            let v = words.get(name);
-            if (v === undefined) words.set(name, (v = edgyWord(r)));
-            return v;
-          };
-          const scc = (r() & 1) === 1;
+        for (let t = 0; t < 4; t++) {
+          const { word, scc } = trial(r);
           const want = s.concrete(word, scc);
           const got = evaluateExpr(s.roots, { word, bool: () => scc });
           if (want === undefined || got.some((v, i) => v !== want[i])) {

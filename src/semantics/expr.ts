@@ -138,10 +138,13 @@ export type AlgebraOp = keyof typeof OPS;
 /** Leaves (`const`, `bconst`, `input`, `binput`), the algebra's operations, and tuple projections. */
 export type ExprOp = 'const' | 'bconst' | 'input' | 'binput' | 'proj' | AlgebraOp;
 
-export const modeBits = (m: FloatMode): number => (m.f32Denormals ? 1 : 0) | (m.f64f16Denormals ? 2 : 0);
+/** Bit 0: f32 denormals kept, bit 1: f64/f16 denormals kept, bit 2: MODE.IEEE (min/max quiet an sNaN; lower.ts reads it too). */
+export const modeBits = (m: FloatMode): number =>
+  (m.f32Denormals ? 1 : 0) | (m.f64f16Denormals ? 2 : 0) | ((m.ieee ?? true) ? 4 : 0);
 export const modeOf = (bits: number): FloatMode => ({
   f32Denormals: (bits & 1) !== 0,
   f64f16Denormals: (bits & 2) !== 0,
+  ieee: (bits & 4) !== 0,
 });
 
 /** The concrete algebra's methods, called by name with the operands a node holds. */

@@ -10,9 +10,18 @@
  *   the exact f64 product plus the addend to odd at f64 precision (TwoSum gives the error),
  *   which makes the final rounding to f32 correct; the f64 multiply-add is exact through
  *   BigInt (`roundExact`).
- * - NaN results: the first NaN operand made quiet, else the default NaN 0x7fc00000 (f64
- *   0x7ff80000_00000000). AMD documents quieting but not which payload survives; the
- *   capture compare should treat NaNs as equal by class.
+ * - NaN results: the first NaN operand made quiet, else the default NaN 0xffc00000 (f64
+ *   0xfff80000_00000000; f16 0xfe00 follows through the f32 path): RDNA3 ISA 16.12 gives it in
+ *   the functional examples of V_LOG_F32, V_RSQ_F32, V_SQRT_F32, V_SIN_F32 (log(-1.0) =>
+ *   0xffc00000) and V_DIV_FIXUP_F32/F64 (0/0 => 0xffc00000, 0xfff8000000000000); CDNA4's VOP1
+ *   examples agree. AMD documents quieting but not which payload survives an arithmetic
+ *   operation; the capture compare should treat those NaNs as equal by class.
+ * - min/max follow RDNA3 ISA 16.7 V_MIN_F32/V_MAX_F32 (and 16.12 V_MIN_F64): with MODE.IEEE a
+ *   signaling NaN operand is returned quieted (S0 first), a quiet NaN gives the other operand;
+ *   without it any NaN gives the other operand (S1 checked first); -0 < +0 either way.
+ * - rcp, rsq, sqrt, exp and log of f32 flush denormal inputs and results whatever MODE says
+ *   (RDNA3 ISA 16.12, V_RCP_F32 ... V_LOG_F32 notes: "denormals are flushed"; CDNA4 the same);
+ *   sin and cos keep them ("Denormals are supported").
  * - Transcendentals (rcp, rsq, sqrt, exp, log, sin, cos) are computed in f64 and rounded
  *   once: within 0.5 ULP of the true value plus f64 error (rsq within 1 ULP), while the
  *   hardware promises 1 ULP (RDNA3 ISA, "Transcendental" notes; sqrt and rsq 1 ULP,
@@ -27,7 +36,9 @@ const u32 = new Uint32Array(f32.buffer);
 const f64 = new Float64Array(1);
 const w64 = new Uint32Array(f64.buffer);
 
-export const F32_QNAN = 0x7fc00000;
+/** The NaN an invalid operation gives (see the header). */
+export const F32_QNAN = 0xffc00000;
+export const F64_QNAN_HI = 0xfff80000;
 const SIGN = 0x80000000;
 
 /** Bits → value (NaN bits give a NaN number; callers handle NaN before using the value). */
@@ -47,7 +58,7 @@ export function f64Value(p: Pair<number>): number {
   return f64[0];
 }
 export function f64Bits(x: number): [number, number] {
-  if (x !== x) return [0, 0x7ff80000];
+  if (x !== x) return [0, F64_QNAN_HI];
   f64[0] = x;
   return [w64[0], w64[1]];
 }
@@ -192,6 +203,21 @@ function roundBy(kind: RoundKind, x: number): number {
   }
 }
 
+/** sin or cos of x revolutions (2 pi x radians), exact at the quarter turns (RDNA3 ISA 16.12 V_SIN_F32: sin(0.25) => 1.0, cos(0.25) => 0). */
+function sinCosRevolutions(kind: 'sin' | 'cos', x: number): number {
+  if (!Number.isFinite(x)) return NaN;
+  if (kind === 'sin' && x === 0) return x; // keeps -0
+  // x - round(x) is exact for an f32 (or f16) x, and so is r - q/4: the turn splits into a quadrant and a rest in [-1/8, 1/8].
+  const r = x - Math.round(x);
+  const q = Math.round(r * 4);
+  const f = r - q / 4;
+  const s = Math.sin(2 * Math.PI * f);
+  const c = f === 0 ? 1 : Math.cos(2 * Math.PI * f);
+  const k = ((q % 4) + 4) % 4;
+  const v = kind === 'sin' ? [s, c, -s, -c][k] : [c, -s, -c, s][k];
+  return v === 0 ? 0 : v; // a quarter turn gives +0, as the functional examples do
+}
+
 function unaryValue(kind: FloatUnary, x: number): number {
   switch (kind) {
     case 'rcp':
@@ -205,13 +231,8 @@ function unaryValue(kind: FloatUnary, x: number): number {
     case 'log':
       return Math.log2(x);
     case 'sin':
-    case 'cos': {
-      if (!Number.isFinite(x)) return NaN;
-      if (kind === 'sin' && x === 0) return x;
-      // Reduce in revolutions first (exact for f32 inputs), then to radians.
-      const r = x - Math.round(x);
-      return kind === 'sin' ? Math.sin(2 * Math.PI * r) : Math.cos(2 * Math.PI * r);
-    }
+    case 'cos':
+      return sinCosRevolutions(kind, x);
   }
 }
 
@@ -220,12 +241,22 @@ function compare(p: FloatPredicate, x: number, y: number): boolean {
   return predicateHolds(p, unordered, !unordered && x < y, !unordered && x === y);
 }
 
-/** IEEE-mode min/max: a NaN operand gives the other; -0 counts below +0 (RDNA3 LT_NEG_ZERO / GT_NEG_ZERO). */
+const isSnan32 = (b: number): boolean => isNan32(b) && (b & 0x00400000) === 0;
+const isSnan64 = (p: Pair<number>): boolean => isNan64(p) && (p[1] & 0x00080000) === 0;
+
+/** min/max as RDNA3 ISA 16.7 V_MIN_F32 / V_MAX_F32 write them (see the header); -0 counts below +0 (LT_NEG_ZERO / GT_NEG_ZERO). */
 function pick32(a: number, b: number, m: FloatMode, max: boolean): number {
   const x = flush32(a, m);
   const y = flush32(b, m);
-  if (isNan32(x)) return isNan32(y) ? quiet32(x) : y;
-  if (isNan32(y)) return x;
+  if (m.ieee ?? true) {
+    if (isSnan32(x)) return quiet32(x);
+    if (isSnan32(y)) return quiet32(y);
+    if (isNan32(y)) return x;
+    if (isNan32(x)) return y;
+  } else {
+    if (isNan32(y)) return x;
+    if (isNan32(x)) return y;
+  }
   const vx = f32Value(x);
   const vy = f32Value(y);
   if (vx === vy) {
@@ -237,8 +268,15 @@ function pick32(a: number, b: number, m: FloatMode, max: boolean): number {
 function pick64(a: Pair<number>, b: Pair<number>, m: FloatMode, max: boolean): [number, number] {
   const x = flush64(a, m);
   const y = flush64(b, m);
-  if (isNan64(x)) return isNan64(y) ? quiet64(x) : y;
-  if (isNan64(y)) return x;
+  if (m.ieee ?? true) {
+    if (isSnan64(x)) return quiet64(x);
+    if (isSnan64(y)) return quiet64(y);
+    if (isNan64(y)) return x;
+    if (isNan64(x)) return y;
+  } else {
+    if (isNan64(y)) return x;
+    if (isNan64(x)) return y;
+  }
   const vx = f64Value(x);
   const vy = f64Value(y);
   if (vx === vy) {
@@ -298,12 +336,16 @@ export function f16FromF32Bits(b: number, towardZero: boolean, m: FloatMode): nu
   return sign | out;
 }
 
-/** f16 bits (low half) → f32 bits, exact. */
+/**
+ * f16 bits (low half) → f32 bits, exact: a NaN keeps its payload and its quiet bit (f16 bit 9 is f32
+ * bit 22), so an f16 operation computed in f32 still sees a signaling NaN as signaling (min/max in IEEE
+ * mode return it quieted, RDNA3 ISA 16.7 V_MIN_F16). V_CVT_F32_F16 quiets it itself.
+ */
 export function f32FromF16Bits(h: number, m: FloatMode): number {
   const sign = (h & 0x8000) << 16;
   const e = (h >>> 10) & 0x1f;
   const frac = h & 0x3ff;
-  if (e === 31) return (sign | 0x7f800000 | (frac << 13) | (frac ? 0x400000 : 0)) >>> 0;
+  if (e === 31) return (sign | 0x7f800000 | (frac << 13)) >>> 0;
   if (e === 0) {
     if (frac === 0 || !m.f64f16Denormals) return sign >>> 0;
     return (sign | f32Bits(frac * 2 ** -24)) >>> 0;
@@ -325,7 +367,8 @@ export const concreteFloat = {
   fToI32: (a: number, m: FloatMode) => toInt(f32Value(flush32(a, m)), -0x80000000, 0x7fffffff),
   fToU32: (a: number, m: FloatMode) => toInt(f32Value(flush32(a, m)), 0, 0xffffffff),
   fRound: (kind: RoundKind, a: number, m: FloatMode) => op32(m, [a], (x) => roundBy(kind, x)),
-  fUnary: (kind: FloatUnary, a: number, m: FloatMode) => op32(m, [a], (x) => unaryValue(kind, x)),
+  fUnary: (kind: FloatUnary, a: number, m: FloatMode) =>
+    op32(kind === 'sin' || kind === 'cos' ? m : { ...m, f32Denormals: false }, [a], (x) => unaryValue(kind, x)),
   fLdexp: (a: number, n: number, m: FloatMode) => op32(m, [a], (x) => ldexpValue(x, n)),
   fFrexpMant(a: number, m: FloatMode): number {
     const x = flush32(a, m);

@@ -15,15 +15,28 @@
  *   writes are gathered over the wave and written once after every lane ran, inactive
  *   lanes' bits 0 (Vega ISA, "Vector Compare": "inactive lanes write 0").
  *
- * The encodings that read other lanes (DPP, DPP8, SDWA's lane selects are per lane but not
- * modelled here) are refused: the interpreter handles them at wave level.
+ * The extension encodings (wave-encodings.ts) reach the context as a `LaneView`: SDWA's
+ * sub-dword selects are applied here on sources 0/1 and on the destination word, DPP's source 0
+ * arrives already fetched from the lane its control chose (runVector reads every lane's source
+ * 0 before any lane writes, as the hardware does), and the view's own modifiers replace VOP3's.
+ * On gfx8/9 the GPR index mode (s_set_gpr_idx_on) offsets the VGPR operands M0[15:12] names by
+ * M0[7:0] (Vega ISA, "GPR Indexing"), through the state's indexed VGPR access.
  */
 import { Gen, type Target } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
 import { Attr, type InstructionDef, type OperandDef } from '../isa/registry/types.ts';
-import { SRC_EXEC_LO, SRC_LITERAL, SRC_VCC_LO, inlineFloatBits, inlineInteger, nullCode } from '../isa/operands.ts';
+import {
+  SRC_EXEC_LO,
+  SRC_LITERAL,
+  SRC_VCC_LO,
+  inlineFloatBits,
+  inlineInteger,
+  m0Code,
+  nullCode,
+} from '../isa/operands.ts';
 import type { Algebra, FloatMode, Pair } from './algebra.ts';
 import { SRC_SCC, SemanticsRefusal, type ScalarState } from './context.ts';
+import type { LaneView, SdwaSelect } from './wave-encodings.ts';
 
 /** What a VALU instruction sees of its wave (the interpreter's `VectorWaveState`). */
 export interface VectorState<V, B> extends ScalarState<V, B> {
@@ -33,6 +46,26 @@ export interface VectorState<V, B> extends ScalarState<V, B> {
   writeVgpr(index: number, lane: number, value: V): void;
   /** The MODE register's float controls; absent: denormals kept (IEEE). */
   floatMode?(): FloatMode;
+  /** VGPR `index` of the lane a word names (v_readlane, v_writelane, v_permlane*); absent: a select over the lanes. */
+  readVgprOfLane?(index: number, lane: V): V;
+  writeVgprOfLane?(index: number, lane: V, value: V): void;
+  /** VGPR `base + offset` of one lane (v_movrel*, GPR index mode); absent: those are refused. */
+  readVgprAt?(base: number, offset: V, lane: number): V;
+  writeVgprAt?(base: number, offset: V, lane: number, value: V): void;
+  /** gfx8/9 MODE.gpr_idx_en (s_set_gpr_idx_on / _off); absent: off. */
+  gprIndexMode?(): boolean;
+  /**
+   * The lane's index as a value, for a state whose lane is a symbol (the interpreter's compiled path,
+   * src/interp/jit, runs one function for every lane); absent: the lane number as a constant.
+   */
+  laneWord?(lane: number): V;
+}
+
+/** What runVector hands the context of one lane beyond the instruction: how to read it, and DPP's fetched source 0. */
+export interface LaneInput<V> {
+  readonly view: LaneView;
+  /** DPP: source 0's words as this lane reads them (the selected lane's, or 0 when invalid under bound_ctrl). */
+  readonly src0?: readonly V[];
 }
 
 export const DENORMALS_ON: FloatMode = { f32Denormals: true, f64f16Denormals: true };
@@ -69,6 +102,13 @@ export interface LaneContext<V, B> {
   /** v_cmpx: this lane's EXEC bit. */
   setExecBit(bit: B): void;
   unsupported(reason: string): never;
+  /** This lane's VCC bit, for an instruction whose definition reads VCC with no operand naming it (v_div_fmas). */
+  vcc(): B;
+  /**
+   * An encoding field as the extension view or instruction holds it (0 when absent), for the instructions whose
+   * modifier bits mean something else (VOP3P MIX: neg_hi is abs; v_dot4_i32_iu8: neg is signedness).
+   */
+  field(name: string): number;
 }
 
 /** Lane-mask writes of one instruction, gathered over the lanes. */
@@ -85,11 +125,42 @@ function flag(def: InstructionDef, name: string): number {
 }
 const genFlag = (def: InstructionDef, name: string, gen: Gen): boolean => (flag(def, name) & (1 << gen)) !== 0;
 
-/** Whether the encoding is one this per-lane context can run. */
+/**
+ * Whether the encoding's extension dword selects lanes or sub-dwords (DPP16, DPP8, SDWA):
+ * runVector runs those through a `LaneView` (wave-encodings.ts); a caller running one lane on
+ * its own (not a wave) skips them.
+ */
 export function laneEncodingRefusal(inst: Instruction): string | undefined {
   if (/_(DPP|DPP8|SDWA)$/.test(inst.encoding))
-    return `the ${inst.encoding} encoding reads other lanes or sub-dwords: wave-level`;
+    return `the ${inst.encoding} encoding reads other lanes or sub-dwords: runVector runs it over a whole wave`;
   return undefined;
+}
+
+/** SDWA source select (Vega ISA, "SDWA": SRC*_SEL, SRC*_SEXT): the byte or word, zero- or sign-extended. */
+function sdwaSource<V, B>(alg: Algebra<V, B>, w: V, sel: number, sext: boolean): V {
+  if (sel >= 6) return w;
+  const bits = sel < 4 ? 8 : 16;
+  const shift = sel < 4 ? 8 * sel : 16 * (sel - 4);
+  const part = alg.and(alg.lshr(w, alg.word(shift)), alg.word(bits === 8 ? 0xff : 0xffff));
+  return sext ? alg.sext(part, bits) : part;
+}
+
+/**
+ * SDWA destination (Vega ISA, "SDWA": DST_SEL, DST_UNUSED): the result's low byte or word goes
+ * to the selected place; the other bits are 0 (UNUSED_PAD), the selected part's sign above it
+ * and 0 below (UNUSED_SEXT), or the destination's old bits (UNUSED_PRESERVE).
+ */
+function sdwaDest<V, B>(alg: Algebra<V, B>, r: V, old: V, s: SdwaSelect): V {
+  const sel = s.dstSel;
+  if (sel >= 6) return r;
+  const bits = sel < 4 ? 8 : 16;
+  const shift = sel < 4 ? 8 * sel : 16 * (sel - 4);
+  const low = (bits === 8 ? 0xff : 0xffff) >>> 0;
+  const field = (low << shift) >>> 0;
+  const placed = alg.shl(alg.and(r, alg.word(low)), alg.word(shift));
+  if (s.dstUnused === 1) return alg.shl(alg.sext(alg.and(r, alg.word(low)), bits), alg.word(shift));
+  if (s.dstUnused === 2) return alg.or(placed, alg.and(old, alg.word(~field >>> 0)));
+  return placed;
 }
 
 export function createLaneContext<V, B>(
@@ -99,12 +170,33 @@ export function createLaneContext<V, B>(
   state: VectorState<V, B>,
   lane: number,
   writes: MaskWrites<B>,
+  input?: LaneInput<V>,
 ): LaneContext<V, B> {
   const def = inst.def;
   const gen = target.gen;
-  const f = inst.fields;
-  const e32 = inst.encoding === 'VOP1' || inst.encoding === 'VOP2' || inst.encoding === 'VOPC';
-  const vop3p = inst.encoding === 'VOP3P';
+  const view = input?.view;
+  const f = view ? view.fields : inst.fields;
+  const enc = view ? view.encoding : inst.encoding;
+  const e32 = enc === 'VOP1' || enc === 'VOP2' || enc === 'VOPC';
+  const vop3p = enc === 'VOP3P';
+  const sdwa = view?.sdwa;
+  const explicitMods = view !== undefined && (view.neg !== undefined || view.abs !== undefined);
+  // gfx8/9 GPR index mode: VGPR operand slot i (src0, src1, src2, dst = 3) is offset by M0[7:0] when M0[12 + i] is set.
+  const indexed = gen >= Gen.GFX8 && gen <= Gen.GFX9 && state.gprIndexMode?.() === true;
+  const m0 = indexed ? state.readSgpr(m0Code(gen)) : undefined;
+  const vgprOffset = (slot: number): V =>
+    alg.select(alg.toBool(alg.and(m0!, alg.word(0x1000 << slot))), alg.and(m0!, alg.word(0xff)), alg.word(0));
+  const readV = (index: number, slot: number): V => {
+    if (!indexed || slot < 0) return state.readVgpr(index, lane);
+    if (!state.readVgprAt) return refuse('GPR index mode needs indexed VGPR reads, which this state does not provide');
+    return state.readVgprAt(index, vgprOffset(slot), lane);
+  };
+  const writeV = (index: number, value: V): void => {
+    if (!indexed) return state.writeVgpr(index, lane, value);
+    if (!state.writeVgprAt)
+      return refuse('GPR index mode needs indexed VGPR writes, which this state does not provide');
+    state.writeVgprAt(index, vgprOffset(3), lane, value);
+  };
   const refuse = (reason: string): never => {
     throw new SemanticsRefusal(def.name, reason);
   };
@@ -128,7 +220,7 @@ export function createLaneContext<V, B>(
 
   /** The 9-bit code of source operand o in this encoding. */
   const codeOf = (o: OperandDef): number => {
-    if (e32 && o.field === 'src1') return 256 + (f.vsrc1 ?? bug('vsrc1 missing'));
+    if (e32 && o.field === 'src1') return view?.src1Code ?? 256 + (f.vsrc1 ?? bug('vsrc1 missing'));
     if (e32 && o.field === 'src2') return SRC_VCC_LO;
     const raw = f[o.field];
     if (raw === undefined) return bug(`field ${o.field} is missing`);
@@ -140,7 +232,8 @@ export function createLaneContext<V, B>(
     const n = o.dwords >= 2 ? 2 : 1;
     if (code >= 256) {
       const i = code - 256;
-      return n === 1 ? [state.readVgpr(i, lane)] : [state.readVgpr(i, lane), state.readVgpr(i + 1, lane)];
+      const slot = srcIndex(o);
+      return n === 1 ? [readV(i, slot)] : [readV(i, slot), readV(i + 1, slot)];
     }
     if (code < 128) return n === 1 ? [sgpr(code)] : [sgpr(code), sgpr(code + 1)];
     const half = HALF_TYPES.has(o.type) || o.type === 'v2f16' || o.type === 'v2i16';
@@ -175,12 +268,23 @@ export function createLaneContext<V, B>(
       const lit = inst.literal ?? bug('a literal operand without its literal');
       return { o, w: [alg.word(lit)] };
     }
-    return { o, w: codeWords(o, codeOf(o)) };
+    const i = srcIndex(o);
+    if (i === 0 && input?.src0) return { o, w: [...input.src0] };
+    const w = codeWords(o, codeOf(o));
+    if (sdwa && (i === 0 || i === 1)) w[0] = sdwaSource(alg, w[0], sdwa.srcSel[i], sdwa.srcSext[i]);
+    return { o, w };
   };
   /** VOP3 abs/neg on the sign bit `bit` of word w (0x80000000 or 0x8000). */
   const mods = (o: OperandDef, w: V, bit: number): V => {
-    if (e32 || vop3p) return w;
     const i = srcIndex(o);
+    if (explicitMods && i >= 0) {
+      // The extension dword's own neg/abs (DPP16, SDWA), already checked against the form by the decoder.
+      let r = w;
+      if ((((view!.abs ?? 0) >>> i) & 1) === 1) r = alg.and(r, alg.word(~bit >>> 0));
+      if ((((view!.neg ?? 0) >>> i) & 1) === 1) r = alg.xor(r, alg.word(bit));
+      return r;
+    }
+    if (e32 || vop3p) return w;
     if (i < 0) return w;
     const absOn = ((((f.abs ?? 0) & flag(def, 'abs')) >>> i) & 1) === 1 && def.family !== 'VOP3P';
     const negOn = ((((f.neg ?? 0) & flag(def, 'neg')) >>> i) & 1) === 1;
@@ -196,28 +300,51 @@ export function createLaneContext<V, B>(
 
   const dstInfo = (k: number): OperandDef => operand(k, 'dst');
   const floatDst = (o: OperandDef): boolean => FLOAT_TYPES.has(o.type);
-  const omod = !e32 && !vop3p && genFlag(def, 'omod', gen) ? (f.omod ?? 0) : 0;
-  const clampBit = !e32 && genFlag(def, 'clamp', gen) && (f.clamp ?? 0) === 1;
+  const omod = view?.omod ?? (!e32 && !vop3p && genFlag(def, 'omod', gen) ? (f.omod ?? 0) : 0);
+  const clampBit =
+    view?.clamp !== undefined ? view.clamp === 1 : !e32 && genFlag(def, 'clamp', gen) && (f.clamp ?? 0) === 1;
   const mode = state.floatMode?.() ?? DENORMALS_ON;
 
-  /** omod then clamp on an f32 result (Vega ISA: "output modifiers ... applied before clamp"). */
-  const post32 = (v: V): V => {
+  /**
+   * omod applies only with MODE.IEEE clear and output denormals flushed (RDNA3 ISA 7.2.3.1: "if output
+   * denormals are enabled, then output modifiers are ignored ... Output modifiers are ignored if the IEEE
+   * mode bit is set to 1"; LLVM's SIFoldOperands folds omod only then, on every generation).
+   */
+  const omodOn = (denormals: boolean): boolean => omod !== 0 && mode.ieee === false && !denormals;
+  /** min/max inside clamp: a NaN operand gives the other (the clamp's NaN rule is below, not IEEE min/max's). */
+  const clampMode: FloatMode = { ...mode, ieee: false };
+  const nanPasses = mode.dx10Clamp === false;
+  /**
+   * omod then clamp on an f32 result (Vega ISA: "output modifiers ... applied before clamp"). Clamp is to
+   * [0, 1], -0 to +0 (RDNA3 ISA 7.2, CLMP); a NaN becomes 0 under MODE.DX10_CLAMP, else passes (3.4.2).
+   */
+  const post32 = (v: V, denormals = mode.f32Denormals): V => {
     let r = v;
-    if (omod !== 0) r = alg.fMul(r, alg.word([0, 0x40000000, 0x40800000, 0x3f000000][omod]), mode);
-    if (clampBit) r = alg.fMin(alg.fMax(r, alg.word(0), mode), alg.word(0x3f800000), mode);
+    if (omodOn(denormals)) r = alg.fMul(r, alg.word([0, 0x40000000, 0x40800000, 0x3f000000][omod]), mode);
+    if (clampBit) {
+      const c = alg.fMin(alg.fMax(r, alg.word(0), clampMode), alg.word(0x3f800000), clampMode);
+      r = nanPasses ? alg.select(alg.fCmp('u', r, r, clampMode), r, c) : c;
+    }
     return r;
   };
   const post64 = (v: Pair<V>): Pair<V> => {
     let r = v;
     const z = alg.word(0);
-    if (omod !== 0) r = alg.dMul(r, [z, alg.word([0, 0x40000000, 0x40100000, 0x3fe00000][omod])], mode);
-    if (clampBit) r = alg.dMin(alg.dMax(r, [z, z], mode), [z, alg.word(0x3ff00000)], mode);
+    if (omodOn(mode.f64f16Denormals))
+      r = alg.dMul(r, [z, alg.word([0, 0x40000000, 0x40100000, 0x3fe00000][omod])], mode);
+    if (clampBit) {
+      const c = alg.dMin(alg.dMax(r, [z, z], clampMode), [z, alg.word(0x3ff00000)], clampMode);
+      if (nanPasses) {
+        const nan = alg.dCmp('u', r, r, clampMode);
+        r = [alg.select(nan, r[0], c[0]), alg.select(nan, r[1], c[1])];
+      } else r = c;
+    }
     return r;
   };
   /** f16 output modifiers, computed in f32 (exact for *2, *4, /2 and clamp, then one rounding back). */
   const post16 = (v: V): V => {
     if (omod === 0 && !clampBit) return v;
-    return alg.fToF16(post32(alg.fFromF16(v, mode)), false, mode);
+    return alg.fToF16(post32(alg.fFromF16(v, mode), mode.f64f16Denormals), false, mode);
   };
 
   const vdstIndex = (o: OperandDef): number => {
@@ -225,16 +352,21 @@ export function createLaneContext<V, B>(
     if (raw === undefined) return bug(`field ${o.field} is missing`);
     return raw;
   };
+  /** The destination word (SDWA: through DST_SEL / DST_UNUSED). */
+  const put = (index: number, v: V): void =>
+    writeV(index, sdwa && sdwa.dstSel < 6 ? sdwaDest(alg, v, readV(index, 3), sdwa) : v);
   const writeWord = (o: OperandDef, i: number, v: V): void => {
     if (o.cls !== 'v') refuse(`a scalar destination (${o.field}) is wave-level`);
-    state.writeVgpr(vdstIndex(o) + i, lane, v);
+    put(vdstIndex(o) + i, v);
   };
   const maskCode = (o: OperandDef): number => {
     if (o.field === 'exec') return SRC_EXEC_LO;
-    if (e32 || o.field === 'vcc') return SRC_VCC_LO;
+    if (e32 || o.field === 'vcc') return view?.maskDst ?? SRC_VCC_LO;
     if (def.family === 'VOPC' && o.field === 'sdst') return f.vdst ?? bug('VOPC e64 sdst (vdst) missing');
     return codeOf(o);
   };
+  /** This lane's bit position in its mask word (lshr masks the count to 5 bits, so a symbolic lane is its own shift). */
+  const laneShift = (): V => state.laneWord?.(lane) ?? alg.word(lane & 31);
   const record = (code: number, bit: B): void => {
     let m = writes.masks.get(code);
     if (!m) writes.masks.set(code, (m = new Array<B | undefined>(state.lanes).fill(undefined)));
@@ -247,7 +379,7 @@ export function createLaneContext<V, B>(
     target,
     mode,
     clamp: clampBit,
-    laneId: () => alg.word(lane),
+    laneId: () => state.laneWord?.(lane) ?? alg.word(lane),
     src(k) {
       const { o, w } = srcWords(k);
       return mods(o, w[0], 0x80000000);
@@ -279,14 +411,14 @@ export function createLaneContext<V, B>(
       if (code >= 128) {
         // An inline constant or literal as a mask: its bit for this lane (bits past 31 of a 32-bit value are 0).
         const w = codeWords({ ...o, dwords: 2, type: 'b64' }, code);
-        return alg.toBool(alg.and(alg.lshr(w[lane >> 5], alg.word(lane & 31)), alg.word(1)));
+        return alg.toBool(alg.and(alg.lshr(w[lane >> 5], laneShift()), alg.word(1)));
       }
       const word = sgpr(code + (lane >> 5));
-      return alg.toBool(alg.and(alg.lshr(word, alg.word(lane & 31)), alg.word(1)));
+      return alg.toBool(alg.and(alg.lshr(word, laneShift()), alg.word(1)));
     },
     old(k) {
       const o = dstInfo(k);
-      return state.readVgpr(vdstIndex(o), lane);
+      return readV(vdstIndex(o), 3);
     },
     dst(k, v) {
       const o = dstInfo(k);
@@ -304,12 +436,12 @@ export function createLaneContext<V, B>(
       if (o.type === 'f16') h = post16(h);
       const idx = vdstIndex(o);
       if (opSel(3)) {
-        const prev = state.readVgpr(idx, lane);
-        state.writeVgpr(idx, lane, alg.or(alg.and(prev, alg.word(0xffff)), alg.shl(h, alg.word(16))));
+        const prev = readV(idx, 3);
+        put(idx, alg.or(alg.and(prev, alg.word(0xffff)), alg.shl(h, alg.word(16))));
       } else if (gen >= Gen.GFX10) {
-        const prev = state.readVgpr(idx, lane);
-        state.writeVgpr(idx, lane, alg.or(alg.and(prev, alg.word(0xffff0000)), h));
-      } else state.writeVgpr(idx, lane, h);
+        const prev = readV(idx, 3);
+        put(idx, alg.or(alg.and(prev, alg.word(0xffff0000)), h));
+      } else put(idx, h);
     },
     dstPacked(k, lo, hi) {
       const o = dstInfo(k);
@@ -329,6 +461,12 @@ export function createLaneContext<V, B>(
       record(SRC_EXEC_LO, bit);
     },
     unsupported: refuse,
+    vcc() {
+      if ((def.attrs & Attr.ReadsVcc) === 0) bug('reads VCC, which its definition does not name');
+      const word = sgpr(SRC_VCC_LO + (lane >> 5));
+      return alg.toBool(alg.and(alg.lshr(word, laneShift()), alg.word(1)));
+    },
+    field: (name) => f[name] ?? 0,
   };
 }
 

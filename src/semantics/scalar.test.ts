@@ -40,6 +40,8 @@ function assemble(t: Target, text: string): Instruction {
 interface Machine {
   readonly regs: Map<number, number>;
   scc: boolean;
+  /** Hardware registers by hwreg id (1: MODE). */
+  hwregs?: Map<number, number>;
 }
 
 function stateOf(m: Machine, nextPc?: [number, number]): ScalarState<number, boolean> {
@@ -53,6 +55,8 @@ function stateOf(m: Machine, nextPc?: [number, number]): ScalarState<number, boo
     readSgprAt: (base, off) => m.regs.get(base + off) ?? 0,
     writeSgprAt: (base, off, v) => void m.regs.set(base + off, v >>> 0),
     ...(nextPc ? { nextPc: () => nextPc } : {}),
+    readHwReg: (id) => m.hwregs?.get(id) ?? 0,
+    writeHwReg: (id, v) => void (m.hwregs ??= new Map()).set(id, v >>> 0),
   };
 }
 
@@ -989,6 +993,29 @@ describe('M0-relative moves, the PC and the null register', () => {
       }
     }
   });
+  it('s_getreg/s_setreg move hwreg(id, offset, size) fields; s_denorm_mode and s_round_mode write MODE (RDNA3 ISA 16.2 S_GETREG_B32 / S_SETREG_B32, 16.5 S_DENORM_MODE, 3.4.2 "Mode register")', () => {
+    const t = targetFor('gfx1030');
+    const m: Machine = { regs: new Map([[4, 0xffffffff]]), scc: false, hwregs: new Map([[1, 0x3c0]]) };
+    const exec = (text: string): void => runScalar(concrete, t, assemble(t, text), stateOf(m));
+    exec('s_getreg_b32 s2, hwreg(HW_REG_MODE, 4, 4)');
+    expect(m.regs.get(2)).toBe(0xc);
+    exec('s_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s4'); // only MODE[5:4] change
+    expect(m.hwregs!.get(1)).toBe(0x3f0);
+    exec('s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0xfffffff5');
+    expect(m.hwregs!.get(1)).toBe(0x3f5);
+    exec('s_round_mode 0x0');
+    exec('s_denorm_mode 0x3'); // f32 kept, f64/f16 flushed
+    expect(m.hwregs!.get(1)).toBe(0x330);
+    exec('s_getreg_b32 s3, hwreg(HW_REG_MODE, 0, 32)');
+    expect(m.regs.get(3)).toBe(0x330);
+    // Without hardware registers in the state (the tracer's folding) the instruction is refused, not guessed.
+    expect(() =>
+      runScalar(concrete, t, assemble(t, 's_getreg_b32 s2, hwreg(HW_REG_MODE)'), {
+        ...stateOf(m),
+        readHwReg: undefined,
+      }),
+    ).toThrow(/hardware registers are not known/);
+  });
   it('control flow is refused by name', () => {
     const t = targetFor('gfx900');
     expect(() =>
@@ -1007,7 +1034,6 @@ const EXPECTED_UNCOVERED = [
   's_cbranch_g_fork',
   's_cbranch_i_fork',
   's_cbranch_join',
-  's_getreg_b32',
   's_rfe_b64',
   's_rfe_restore_b64',
   's_sendmsg_rtn_b32',
@@ -1015,8 +1041,6 @@ const EXPECTED_UNCOVERED = [
   's_set_gpr_idx_idx',
   's_set_gpr_idx_on',
   's_setpc_b64',
-  's_setreg_b32',
-  's_setreg_imm32_b32',
   's_setvskip',
   's_subvector_loop_begin',
   's_subvector_loop_end',

@@ -1,5 +1,5 @@
 /**
- * Semantics of the scalar ALU (SOP1, SOP2, SOPK, SOPC) of every generation the registry
+ * Semantics of the scalar ALU (SOP1, SOP2, SOPK, SOPC, and the SOPP writes of MODE) of every generation the registry
  * holds, keyed by registry name (D003). Each function reads and writes through its
  * context by operand index (the order of `InstructionDef.operands`) and computes only with
  * the algebra, so the interpreter, the tracer's folding and the translator run the same
@@ -34,6 +34,7 @@ import {
   shl64,
   brev64,
 } from './wide.ts';
+import { fieldMask, hwRegField, HW_REG_MODE } from './mode.ts';
 
 /** One instruction's meaning, generic in the algebra. */
 export type ScalarSemantics = <V, B>(c: SemanticsContext<V, B>) => void;
@@ -582,7 +583,41 @@ const SEMANTICS: Readonly<Record<string, ScalarSemantics>> = {
   s_waitcnt_vmcnt: nop,
   s_waitcnt_expcnt: nop,
   s_waitcnt_lgkmcnt: nop,
+  // Hardware registers through hwreg(id, offset, size) (RDNA3 ISA 16.2 "SOPK Instructions", S_GETREG_B32:
+  // D0 = (reg >> offset) & ((1 << size) - 1); S_SETREG_B32: reg = (reg & ~mask) | ((S0 << offset) & mask),
+  // mask = ((1 << size) - 1) << offset; S_SETREG_IMM32_B32: the same from the literal).
+  s_getreg_b32: (c) => {
+    const a = c.alg;
+    const f = hwRegField(c.immediate(1));
+    c.dst(0, a.and(a.lshr(c.hwReg(f.id), a.word(f.offset)), a.word(fieldMask({ ...f, offset: 0 }))));
+  },
+  s_setreg_b32: (c) => setHwRegField(c, c.src(1)),
+  s_setreg_imm32_b32: (c) => setHwRegField(c, c.src(1)),
 };
+
+function setHwRegField<V, B>(c: SemanticsContext<V, B>, value: V): void {
+  const a = c.alg;
+  const f = hwRegField(c.immediate(0));
+  const mask = a.word(fieldMask(f));
+  const old = c.hwReg(f.id);
+  c.setHwReg(f.id, a.or(a.and(old, a.not(mask)), a.and(a.shl(value, a.word(f.offset)), mask)));
+}
+
+/**
+ * SOPP instructions that write MODE and nothing else (gfx10+; RDNA3 ISA 16.5 "SOPP Instructions",
+ * S_ROUND_MODE / S_DENORM_MODE, "preferred over S_SETREG"): SIMM16[3:0] becomes MODE.FP_ROUND [3:0]
+ * or MODE.FP_DENORM [7:4], as Mesa's ACO emits them (emit_set_mode).
+ */
+const MODE_SOPP: Readonly<Record<string, ScalarSemantics>> = {
+  s_round_mode: (c) => setModeBits(c, 0),
+  s_denorm_mode: (c) => setModeBits(c, 4),
+};
+function setModeBits<V, B>(c: SemanticsContext<V, B>, shift: number): void {
+  const a = c.alg;
+  const mask = a.word(0xf << shift);
+  const old = c.hwReg(HW_REG_MODE);
+  c.setHwReg(HW_REG_MODE, a.or(a.and(old, a.not(mask)), a.and(a.shl(c.src(0), a.word(shift)), mask)));
+}
 
 /** Why a scalar ALU instruction has no semantic function here. */
 export interface Uncovered {
@@ -605,9 +640,6 @@ export const SCALAR_UNCOVERED: Readonly<Record<string, Uncovered>> = {
   s_call_b64: control('a call: writes the PC'),
   s_subvector_loop_begin: control('a branch'),
   s_subvector_loop_end: control('a branch'),
-  s_getreg_b32: refused('hardware registers (HW_REG_*) are not modelled yet'),
-  s_setreg_b32: refused('hardware registers (HW_REG_*) are not modelled yet'),
-  s_setreg_imm32_b32: refused('hardware registers (HW_REG_*) are not modelled yet'),
   s_set_gpr_idx_on: refused('VGPR indexing mode (gfx8-9) is not modelled'),
   s_set_gpr_idx_idx: refused('VGPR indexing mode (gfx8-9) is not modelled'),
   s_setvskip: refused('VSKIP mode (gfx7-9) is not modelled'),
@@ -617,6 +649,7 @@ export const SCALAR_UNCOVERED: Readonly<Record<string, Uncovered>> = {
 
 /** The semantic function of a scalar ALU instruction, or undefined (see `SCALAR_UNCOVERED`). */
 export function scalarSemanticsFor(def: InstructionDef): ScalarSemantics | undefined {
+  if (def.family === 'SOPP') return Object.hasOwn(MODE_SOPP, def.name) ? MODE_SOPP[def.name] : undefined;
   if (!SALU_FAMILIES.includes(def.family)) return undefined;
   return Object.hasOwn(SEMANTICS, def.name) ? SEMANTICS[def.name] : undefined;
 }

@@ -63,7 +63,10 @@ describe('float VOP2/VOP3 with modifiers', () => {
   it('neg/abs are sign-bit operations, omod before clamp (Vega ISA, "Input/Output Modifiers")', () => {
     const w = run(G9, 'v_fma_f32 v0, -v1, |v2|, v3 clamp', { 1: b(1.5), 2: [b(0.5), b(-2), b(0.5), b(-2)], 3: b(1) });
     expect(lanesOf(w, 0)).toEqual([b(0.25), 0, b(0.25), 0]);
-    const m = run(G9, 'v_mul_f32 v0, v1, v2 mul:4', { 1: b(1.5), 2: b(3) });
+    // omod needs MODE.IEEE clear and output denormals flushed (RDNA3 ISA 7.2.3.1); under IEEE mode it is ignored.
+    const noIeee: FloatMode = { f32Denormals: false, f64f16Denormals: false, ieee: false };
+    const m = run(G9, 'v_mul_f32 v0, v1, v2 mul:4', { 1: b(1.5), 2: b(3) }, {}, noIeee);
+    expect(lanesOf(run(G9, 'v_mul_f32 v0, v1, v2 mul:4', { 1: b(1.5), 2: b(3) }), 0)[0]).toBe(b(4.5));
     expect(lanesOf(m, 0)[0]).toBe(b(18));
     const d = run(G9, 'v_add_f32_e64 v0, v1, v2 div:2 clamp', { 1: b(3), 2: [b(1), b(-5), 0x7fc00000, b(0.5)] });
     expect(lanesOf(d, 0), 'clamp maps NaN to 0').toEqual([b(1), 0, 0, b(1)]);
@@ -105,7 +108,22 @@ describe('float VOP2/VOP3 with modifiers', () => {
   });
   it('v_fract_f32 stays below 1 (RDNA3 ISA, V_FRACT_F32)', () => {
     const w = run(G9, 'v_fract_f32 v0, v1', { 1: [b(-1e-10), b(2.75), 0x7f800000, b(-0.25)] });
-    expect(lanesOf(w, 0)).toEqual([0x3f7fffff, b(0.75), 0x7fc00000, b(0.75)]);
+    expect(lanesOf(w, 0)).toEqual([0x3f7fffff, b(0.75), 0xffc00000, b(0.75)]); // inf - inf: the default NaN (RDNA3 ISA 16.12 examples)
+  });
+  it('v_cvt_pknorm_i16/u16_f32 clamp, scale, round to nearest even, NaN to 0 (Vega ISA, V_CVT_PKNORM_I16_F32)', () => {
+    const x = [b(0.5), b(-2), 0x7fc00000, b(1 / 32767)];
+    const y = [b(-0.5), b(0.25), b(1), b(-1e-6)];
+    // 0.5 * 32767 = 16383.5 ties to 16384; -16383.5 to -16384; 0.25 * 32767 = 8191.75 to 8192.
+    expect(lanesOf(run(G9, 'v_cvt_pknorm_i16_f32 v0, v1, v2', { 1: x, 2: y }), 0)).toEqual([
+      0xc0004000, 0x20008001, 0x7fff0000, 0x00000001,
+    ]);
+    // 0.5 * 65535 = 32767.5 ties to 32768; negatives clamp to 0.
+    expect(lanesOf(run(G10, 'v_cvt_pknorm_u16_f32 v0, v1, v2', { 1: x, 2: y }), 0)).toEqual([
+      0x00008000, 0x40000000, 0xffff0000, 0x00000002,
+    ]);
+    expect(lanesOf(run(targetFor('gfx1100'), 'v_cvt_pk_norm_i16_f32 v0, v1, v2', { 1: x, 2: y }), 0)[0]).toBe(
+      0xc0004000,
+    );
   });
 });
 
@@ -231,12 +249,53 @@ describe('integer VOP2/VOP3', () => {
   });
 });
 
-describe('refusals and coverage', () => {
-  it('DPP/SDWA encodings and cross-lane instructions are wave-level', () => {
-    expect(() => run(G9, 'v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf', {})).toThrow(
-      SemanticsRefusal,
+describe('dot products (RDNA2 ISA, V_DOT4_I32_I8, V_DOT8_U32_U4, V_DOT2_I32_I16, V_DOT2C_F32_F16, ...)', () => {
+  const one = (text: string, v: Record<number, number>): number => lanesOf(run(G10, text, v), 0)[0]!;
+  it('sums byte, nibble and half products with the accumulator, mod 2^32', () => {
+    // bytes (LSB first) x = 1, 127, -1, -128 (u8: 1, 127, 255, 128); y = 2, -1, -128, 127 (2, 255, 128, 127)
+    const bytes = { 1: 0x80ff7f01, 2: 0x7f80ff02, 3: 1000 };
+    expect(one('v_dot4_i32_i8 v0, v1, v2, v3', bytes)).toBe((1000 + 2 - 127 + 128 - 16256) >>> 0);
+    expect(one('v_dot4_u32_u8 v0, v1, v2, v3', bytes)).toBe(1000 + 2 + 127 * 255 + 255 * 128 + 128 * 127);
+    expect(one('v_dot4c_i32_i8 v0, v1, v2', { 0: 7, 1: 0x80ff7f01, 2: 0x7f80ff02 })).toBe((7 - 16253) >>> 0);
+    // nibbles x = 8, 1, 15, 7 (signed -8, 1, -1, 7); y = 2, 3, 8, 9 (2, 3, -8, -7)
+    const nibbles = { 1: 0x7f18, 2: 0x9832, 3: 0 };
+    expect(one('v_dot8_i32_i4 v0, v1, v2, v3', nibbles)).toBe(-54 >>> 0);
+    expect(one('v_dot8_u32_u4 v0, v1, v2, v3', nibbles)).toBe(16 + 3 + 120 + 63);
+    expect(one('v_dot2_i32_i16 v0, v1, v2, v3', { 1: 0x80007fff, 2: 0x80000002, 3: 5 })).toBe(5 + 65534 + 2 ** 30);
+    expect(one('v_dot2_u32_u16 v0, v1, v2, v3', { 1: 0xffff0002, 2: 0xffff0003, 3: 200000 })).toBe(
+      (200000 + 6 + 65535 * 65535) % 2 ** 32,
     );
-    expect(() => run(G9, 'v_readlane_b32 s0, v1, 2', {})).toThrow(SemanticsRefusal);
+    expect(
+      one('v_dot2_i32_i16 v0, v1, v2, v3 op_sel:[1,0,0] op_sel_hi:[0,1,1]', { 1: 0x00030005, 2: 0x00070002, 3: 0 }),
+      'op_sel: x = (hi, lo) = (3, 5)',
+    ).toBe(3 * 2 + 5 * 7);
+  });
+  it('clamp saturates the final sum (i32 both ways, u32)', () => {
+    expect(one('v_dot4_i32_i8 v0, v1, v2, v3 clamp', { 1: 0x7f7f7f7f, 2: 0x7f7f7f7f, 3: 0x7fffff00 })).toBe(0x7fffffff);
+    expect(one('v_dot4_i32_i8 v0, v1, v2, v3 clamp', { 1: 0x80808080, 2: 0x7f7f7f7f, 3: 0x80000010 })).toBe(0x80000000);
+    expect(one('v_dot4_i32_i8 v0, v1, v2, v3 clamp', { 1: 0x80808080, 2: 0x7f7f7f7f, 3: 0x10 })).toBe(
+      (0x10 - 4 * 128 * 127) >>> 0,
+    );
+    expect(one('v_dot8_u32_u4 v0, v1, v2, v3 clamp', { 1: 0xffffffff, 2: 0xffffffff, 3: 0xffffff00 })).toBe(0xffffffff);
+    expect(() => run(G10, 'v_dot2_i32_i16 v0, v1, v2, v3 clamp', {})).toThrow(SemanticsRefusal);
+  });
+  it('fdot2: f16 products added to the f32 accumulator one at a time (RDNA3 pseudocode)', () => {
+    // 1.5 + 2·3 + 0.5·(-4) = 5.5
+    expect(one('v_dot2c_f32_f16 v0, v1, v2', { 0: b(1.5), 1: 0x38004000, 2: 0xc4004200 })).toBe(b(5.5));
+    expect(one('v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[1,0,0]', { 1: 0x38004000, 2: 0xc4004200, 3: b(1.5) })).toBe(
+      b(-6.5),
+    );
+    // 2^24 + 1 rounds back to 2^24 (tie to even) at each step; one rounding of the whole sum would give 2^24 + 2.
+    expect(one('v_dot2c_f32_f16 v0, v1, v2', { 0: b(2 ** 24), 1: 0x3c003c00, 2: 0x3c003c00 })).toBe(b(2 ** 24));
+    expect(() => run(G10, 'v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[0,0,1]', {})).toThrow(SemanticsRefusal);
+  });
+});
+
+describe('refusals and coverage', () => {
+  it('DPP and cross-lane instructions run at wave level (src/interp/wave-ops.test.ts)', () => {
+    // Vega ISA, "DPP" quad_perm:[1,0,3,2]: lane 0 reads lane 1's v1.
+    const w = run(G9, 'v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf', { 1: [10, 11, 12, 13] });
+    expect(lanesOf(w, 0)).toEqual([11, 10, 13, 12]);
   });
   it('lists exactly the VOP names without a per-lane function', () => {
     const names = new Set<string>();
@@ -251,70 +310,15 @@ describe('refusals and coverage', () => {
   });
 });
 
-/** Not yet written (each a refusal before the dispatch), or wave-level (`VECTOR_UNCOVERED`). */
+/**
+ * The VOP names with no per-lane function: the wave-level ones (readlane, permlane, movrel*, swap*; they
+ * run in wave-ops.ts) and those `VECTOR_UNCOVERED` refuses with a reason (interpolation, the illegal-
+ * instruction trap, texts that leave the result undefined, WMMA).
+ */
 const UNCOVERED: readonly string[] = [
-  'v_clrexcp',
-  'v_cndmask_b16',
-  'v_cubeid_f32',
-  'v_cubema_f32',
-  'v_cubesc_f32',
-  'v_cubetc_f32',
-  'v_cvt_f16_i16',
-  'v_cvt_f16_u16',
-  'v_cvt_i16_f16',
-  'v_cvt_norm_i16_f16',
-  'v_cvt_norm_u16_f16',
-  'v_cvt_off_f32_i4',
-  'v_cvt_pk_i16_f32',
-  'v_cvt_pk_norm_i16_f16',
-  'v_cvt_pk_norm_i16_f32',
-  'v_cvt_pk_norm_u16_f16',
-  'v_cvt_pk_norm_u16_f32',
-  'v_cvt_pk_u16_f32',
   'v_cvt_pk_u8_f32',
   'v_cvt_pkaccum_u8_f32',
-  'v_cvt_pknorm_i16_f16',
-  'v_cvt_pknorm_i16_f32',
-  'v_cvt_pknorm_u16_f16',
-  'v_cvt_pknorm_u16_f32',
-  'v_cvt_u16_f16',
-  'v_div_fixup_f16',
-  'v_div_fixup_f32',
-  'v_div_fixup_f64',
-  'v_div_fixup_legacy_f16',
-  'v_div_fmas_f32',
-  'v_div_fmas_f64',
-  'v_div_scale_f32',
-  'v_div_scale_f64',
-  'v_dot2_bf16_bf16',
-  'v_dot2_f16_f16',
-  'v_dot2_f32_bf16',
-  'v_dot2_f32_f16',
-  'v_dot2_i32_i16',
-  'v_dot2_u32_u16',
-  'v_dot2acc_f32_f16',
-  'v_dot2c_f32_f16',
-  'v_dot4_i32_i8',
-  'v_dot4_i32_iu8',
-  'v_dot4_u32_u8',
-  'v_dot4c_i32_i8',
-  'v_dot8_i32_i4',
-  'v_dot8_i32_iu4',
-  'v_dot8_u32_u4',
   'v_exp_legacy_f32',
-  'v_fma_dx9_zero_f32',
-  'v_fma_legacy_f16',
-  'v_fma_legacy_f32',
-  'v_fma_mix_f32',
-  'v_fma_mixhi_f16',
-  'v_fma_mixlo_f16',
-  'v_fmaak_f16',
-  'v_fmac_dx9_zero_f32',
-  'v_fmac_f16',
-  'v_fmac_legacy_f32',
-  'v_fmamk_f16',
-  'v_frexp_exp_i16_f16',
-  'v_frexp_mant_f16',
   'v_illegal',
   'v_interp_mov_f32_e64',
   'v_interp_p1_f32_e64',
@@ -323,70 +327,21 @@ const UNCOVERED: readonly string[] = [
   'v_interp_p2_f16',
   'v_interp_p2_f32_e64',
   'v_interp_p2_legacy_f16',
-  'v_log_clamp_f32',
   'v_log_legacy_f32',
-  'v_mac_f16',
-  'v_mac_legacy_f32',
-  'v_mad_f16',
-  'v_mad_i16',
-  'v_mad_i32_i16',
-  'v_mad_i64_i32',
-  'v_mad_legacy_f16',
-  'v_mad_legacy_f32',
-  'v_mad_legacy_i16',
-  'v_mad_legacy_u16',
-  'v_mad_mix_f32',
-  'v_mad_mixhi_f16',
-  'v_mad_mixlo_f16',
-  'v_mad_u16',
-  'v_mad_u32_u16',
-  'v_madak_f16',
-  'v_madmk_f16',
-  'v_max3_f16',
-  'v_max3_i16',
-  'v_max3_u16',
-  'v_max_legacy_f32',
-  'v_maxmin_f16',
-  'v_med3_f16',
-  'v_med3_i16',
-  'v_med3_u16',
-  'v_min3_f16',
-  'v_min3_i16',
-  'v_min3_u16',
-  'v_min_legacy_f32',
-  'v_minmax_f16',
   'v_movreld_b32',
   'v_movrels_b32',
   'v_movrelsd_2_b32',
   'v_movrelsd_b32',
-  'v_mqsad_pk_u16_u8',
   'v_mqsad_u32_u8',
-  'v_mul_dx9_zero_f32',
-  'v_mul_legacy_f32',
-  'v_mullit_f32',
-  'v_pack_b32_f16',
   'v_permlane16_b32',
   'v_permlane64_b32',
   'v_permlanex16_b32',
-  'v_pipeflush',
-  'v_pk_fma_f16',
-  'v_pk_fmac_f16',
-  'v_pk_mad_i16',
-  'v_pk_mad_u16',
-  'v_qsad_pk_u16_u8',
-  'v_rcp_clamp_f32',
-  'v_rcp_clamp_f64',
-  'v_rcp_legacy_f32',
   'v_readfirstlane_b32',
   'v_readlane_b32',
-  'v_rsq_clamp_f32',
-  'v_rsq_clamp_f64',
   'v_rsq_legacy_f32',
-  'v_sat_pk_u8_i16',
   'v_screen_partition_4se_b32',
   'v_swap_b32',
   'v_swaprel_b32',
-  'v_trig_preop_f64',
   'v_wmma_bf16_16x16x16_bf16',
   'v_wmma_f16_16x16x16_f16',
   'v_wmma_f32_16x16x16_bf16',

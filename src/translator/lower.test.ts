@@ -5,7 +5,7 @@
  * refused by name and counted). The GPU back ends then only have to map each native operation.
  */
 import { describe, expect, it } from 'vitest';
-import { CORPUS_GENS, edgyWord, rng, symbolicCorpus } from '../../test/semantics/corpus-symbolic.ts';
+import { CORPUS_GENS, rng, symbolicCorpus, trial } from '../../test/semantics/corpus-symbolic.ts';
 import { evaluateLow, LowBuilder } from './low.ts';
 import { Lowerer, LoweringRefusal } from './lower.ts';
 
@@ -29,14 +29,8 @@ describe('lowered native DAGs compute what the concrete algebra computes', () =>
           }
           throw e;
         }
-        for (let trial = 0; trial < 6; trial++) {
-          const words = new Map<string, number>();
-          const word = (name: string): number => {
-            let v = words.get(name);
-            if (v === undefined) words.set(name, (v = edgyWord(r)));
-            return v;
-          };
-          const scc = (r() & 1) === 1;
+        for (let t = 0; t < 6; t++) {
+          const { words, word, scc } = trial(r);
           const want = s.concrete(word, scc);
           const got = evaluateLow(low, { word, bool: () => scc });
           if (want === undefined || got.some((v, i) => v !== want[i])) {

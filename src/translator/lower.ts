@@ -673,20 +673,13 @@ export class Lowerer {
     );
   }
 
-  /** f16 bits (low half) → f32 bits, exact; f16 denormal inputs flushed unless kept. */
+  /** f16 bits (low half) → f32 bits, exact (NaN payloads kept); f16 denormal inputs flushed unless kept. */
   private fromF16(h: LowNode, keep16: boolean): LowNode {
     const sign = this.o('shl', this.and(h, 0x8000), this.k(16));
     const e = this.and(this.o('shr', h, this.k(10)), 0x1f);
     const frac = this.and(h, 0x3ff);
-    const special = this.o(
-      'or',
-      sign,
-      this.o(
-        'or',
-        this.k(INF),
-        this.o('or', this.o('shl', frac, this.k(13)), this.sel(this.notZeroWord(frac), this.k(0x400000), this.k(0))),
-      ),
-    );
+    // Infinity, or a NaN widened as it is (a signaling one stays signaling, float.ts).
+    const special = this.o('or', sign, this.o('or', this.k(INF), this.o('shl', frac, this.k(13))));
     const normal = this.o(
       'or',
       sign,

@@ -1,257 +1,276 @@
 /**
- * The app shell. Until captures exist it opens a bundled sample program (public/samples/)
- * and shows its disassembly with addresses, decoded by the project's decoder; lines the
- * decoder rejects show the DecodeError instead. Plain TypeScript and DOM.
+ * The app shell: a capture loader (the bundled captures, `?capture=` for a file served with
+ * the app, the file picker, drag and drop), a progress line with a Stop button, an error
+ * banner, and the five views as tabs. All long work happens in the analysis worker
+ * (worker.ts, through worker-client.ts); the page only renders what comes back. A file that
+ * fails to open is reported and the last good capture stays open.
  */
 import './style.css';
-import { PROCESSORS, targetFor, type Target } from '../isa/gen.ts';
-import { hex32, rawListing, type Listing, type ListingLine } from './listing-core.ts';
-import type * as ListingModule from './listing.ts';
+import { el } from './dom.ts';
+import { GpuPanel } from './gpu-panel.ts';
+import {
+  acceptDrops,
+  bundledCaptures,
+  defaultCapture,
+  fetchServed,
+  LoadError,
+  readLocalFile,
+  type BundledCapture,
+  type LoadedFile,
+} from './loader.ts';
+import { renderModulesView } from './modules-view.ts';
+import { renderProgramView } from './program-view.ts';
+import { RunView } from './run-view.ts';
+import { StepView } from './step-view.ts';
+import { renderTablesView } from './tables-view.ts';
+import { makeTabs } from './tabs.ts';
+import { AnalysisClient, WorkerFailure, type Busy } from './worker-client.ts';
+import type { CaptureSummary, NamedError } from './worker-api.ts';
 
-// The decoder is loaded on its own, so that a decoder that fails to load still leaves a
-// page that shows the program's dwords and the reason.
-let decoder: typeof ListingModule | undefined;
-let decoderError: string | undefined;
-const decoderReady = import('./listing.ts').then(
-  (m) => {
-    decoder = m;
-  },
-  (e: unknown) => {
-    decoderError = `the decoder failed to load: ${e instanceof Error ? e.message : String(e)}`;
-    console.error(e);
-  },
-);
-
-interface Sample {
-  readonly name: string;
-  readonly file: string;
-  readonly cpu: string;
-  readonly wave64: boolean;
-  readonly source?: string;
-  readonly reference?: string;
-}
-
-const SAMPLES_URL = 'samples/';
-/** Runs of identical instructions longer than this are collapsed to their first line. */
-const COLLAPSE_RUNS_OVER = 3;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<Record<string, string>> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v);
+declare global {
+  interface Window {
+    /** For the console and the e2e tests: the GPU device the Run view holds, if any. */
+    __gcnApp?: { readonly gpuDevice: () => GPUDevice | undefined };
   }
-  e.append(...children);
-  return e;
 }
 
-function byId<T extends HTMLElement>(id: string): T {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`missing #${id}`);
-  return e as T;
+const VIEWS = [
+  { id: 'program', label: 'Program' },
+  { id: 'modules', label: 'Modules' },
+  { id: 'run', label: 'Run' },
+  { id: 'step', label: 'Step' },
+  { id: 'tables', label: 'Tables and directory' },
+] as const;
+
+function errorOf(e: unknown): NamedError {
+  if (e instanceof Error) return { name: e.name, message: e.message };
+  return { name: 'Error', message: String(e) };
 }
 
-const state: { bytes: Uint8Array | undefined; name: string; sample: Sample | undefined } = {
-  bytes: undefined,
-  name: '',
-  sample: undefined,
-};
-
-function currentTarget(): Target {
-  const cpu = byId<HTMLSelectElement>('mcpu').value;
-  const wave64 = byId<HTMLInputElement>('wave64').checked;
-  return targetFor(cpu, wave64);
-}
-
-function renderListing(listing: Listing, target: Target): HTMLElement {
-  const list = el('ol', {
-    class: 'listing',
-    'data-testid': 'program',
-    'data-decoded': String(listing.decoded),
-    'data-errors': String(listing.errors),
-    'data-mcpu': target.cpu,
+class App {
+  private readonly bundledSelect = el('select', { id: 'bundled', 'data-testid': 'bundled' });
+  private readonly openBundled = el('button', { type: 'button', text: 'Open', 'data-testid': 'open-bundled' });
+  private readonly fileInput = el('input', {
+    id: 'file',
+    type: 'file',
+    accept: '.gcncap,application/zip,application/octet-stream',
+    'data-testid': 'file-input',
   });
-  const addrWidth = Math.max(4, ((listing.lines.at(-1)?.offset ?? 0) >>> 0).toString(16).length);
-  const addr = (offset: number) => offset.toString(16).padStart(addrWidth, '0');
-  const same = (a: ListingLine, b: ListingLine) =>
-    a.text === b.text && a.error === undefined && b.error === undefined && a.words.join() === b.words.join();
-  const lines = listing.lines;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.label)
-      list.append(
-        el(
-          'li',
-          { class: 'line label', 'data-testid': 'label' },
-          el('span', { class: 'addr' }),
-          el('span', { class: 'words' }),
-          el('span', { class: 'text', text: `${line.label}:` }),
-        ),
-      );
-    const item = el(
-      'li',
-      { class: line.error ? 'line err' : 'line ok', 'data-testid': 'instruction', 'data-offset': String(line.offset) },
-      el('span', { class: 'addr', text: addr(line.offset) }),
-      el('span', { class: 'words', text: line.words.map(hex32).join(' ') }),
-      line.error
-        ? el('span', { class: 'error', text: line.error })
-        : el('span', { class: 'text', text: line.text ?? '' }),
+  private readonly current = el('p', { class: 'current', 'data-testid': 'capture-name', text: 'no capture open' });
+  private readonly statusText = el('span', { text: 'starting…' });
+  private readonly stopButton = el('button', { type: 'button', text: 'Stop', 'data-testid': 'stop', hidden: '' });
+  private readonly errorText = el('p');
+  private readonly errorBox = el(
+    'div',
+    { class: 'error-banner', role: 'alert', 'data-testid': 'error', hidden: '' },
+    el('strong', { text: 'Problem: ' }),
+    this.errorText,
+  );
+  private readonly dropIndicator = el('div', {
+    class: 'drop-indicator',
+    hidden: '',
+    text: 'Drop the file to open it as a capture',
+  });
+  private readonly tabs = makeTabs(VIEWS, 'views');
+  private readonly gpu = new GpuPanel();
+  private readonly client: AnalysisClient;
+  private readonly run: RunView;
+  private readonly step: StepView;
+  private summary: CaptureSummary | undefined;
+  private bundled: BundledCapture[] = [];
+  private busyTimer: number | undefined;
+  private lastBusy: Busy | undefined;
+
+  constructor(root: HTMLElement) {
+    this.client = new AnalysisClient(
+      () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'gcn-webgpu analysis' }),
+      (b) => this.onBusy(b),
     );
-    list.append(item);
-    // A run of identical instructions (the s_code_end padding) is shown once, then counted.
-    let j = i + 1;
-    while (j < lines.length && same(line, lines[j])) j++;
-    if (j - i > COLLAPSE_RUNS_OVER) {
-      const last = lines[j - 1];
-      list.append(
-        el(
-          'li',
-          { class: 'line repeat', 'data-testid': 'repeat', 'data-count': String(j - i - 1) },
-          el('span', { class: 'addr', text: '…' }),
-          el('span', { class: 'words' }),
-          el('span', { class: 'text', text: `${j - i - 1} more, to ${addr(last.offset)}` }),
-        ),
+    const panel = (id: string): HTMLElement => this.tabs.panels.get(id)!;
+    this.run = new RunView(panel('run'), this.gpu, () => void this.replay());
+    this.step = new StepView(panel('step'), (command, focus) => this.client.step(command, focus));
+    renderProgramView(panel('program'), undefined, undefined);
+    renderModulesView(panel('modules'), undefined);
+    renderTablesView(panel('tables'), undefined);
+
+    const dismiss = el('button', { type: 'button', text: 'Dismiss', class: 'dismiss' });
+    dismiss.addEventListener('click', () => this.clearError());
+    this.errorBox.append(dismiss);
+
+    root.replaceChildren(
+      el(
+        'header',
+        {},
+        el('h1', { text: 'gcn-webgpu' }),
+        el('p', {
+          class: 'tagline',
+          text: 'Decode, trace, translate and run captured AMD GCN/RDNA compute dispatches on WebGPU.',
+        }),
+      ),
+      el(
+        'section',
+        { class: 'loader controls', 'aria-label': 'open a capture' },
+        el('label', { for: 'bundled', text: 'bundled capture ' }),
+        this.bundledSelect,
+        this.openBundled,
+        el('label', { for: 'file', text: 'or open a .gcncap file ' }),
+        this.fileInput,
+        el('span', { class: 'note', text: 'or drop one anywhere on the page' }),
+      ),
+      this.current,
+      el('p', { class: 'status', role: 'status', 'data-testid': 'status' }, this.statusText, ' ', this.stopButton),
+      this.errorBox,
+      this.tabs.list,
+      ...this.tabs.panels.values(),
+      this.dropIndicator,
+    );
+
+    this.openBundled.addEventListener('click', () => {
+      const c = this.bundled[Number(this.bundledSelect.value)];
+      if (c) void this.load(() => fetchServed(c.file));
+    });
+    this.fileInput.addEventListener('change', () => {
+      const f = this.fileInput.files?.[0];
+      if (f) void this.load(() => readLocalFile(f));
+      this.fileInput.value = ''; // the same file chosen again opens again
+    });
+    acceptDrops(document.body, this.dropIndicator, (f) => void this.load(() => readLocalFile(f)));
+    this.stopButton.addEventListener('click', () => {
+      this.client.stop();
+      this.step.reset(); // the stepper lived in the worker that was ended
+    });
+    this.tabs.onSelect((id) => {
+      if (id === 'step') this.step.shown();
+    });
+    window.__gcnApp = { gpuDevice: () => this.gpu.device };
+  }
+
+  async start(): Promise<void> {
+    void this.gpu.connect();
+    try {
+      this.bundled = await bundledCaptures();
+      this.bundledSelect.replaceChildren(
+        ...this.bundled.map((c, i) => el('option', { value: String(i), text: `${c.title} (${c.file})` })),
       );
-      i = j - 1;
+    } catch (e) {
+      this.showError(`The bundled captures are not available: ${errorOf(e).message}`);
+    }
+    const asked = new URLSearchParams(location.search).get('capture');
+    const first = asked ?? defaultCapture(this.bundled)?.file;
+    if (first === undefined) {
+      this.statusText.textContent = 'no capture is bundled: open a .gcncap file';
+      document.body.dataset.ready = 'true';
+      return;
+    }
+    const index = this.bundled.findIndex((c) => c.file === first);
+    if (index >= 0) this.bundledSelect.value = String(index);
+    await this.load(() => fetchServed(first));
+  }
+
+  private async load(get: () => Promise<LoadedFile>): Promise<void> {
+    document.body.dataset.ready = 'loading';
+    let file: LoadedFile;
+    try {
+      this.statusText.textContent = 'fetching…';
+      file = await get();
+    } catch (e) {
+      this.failedToOpen(e instanceof LoadError ? e.message : `${errorOf(e).name}: ${errorOf(e).message}`);
+      return;
+    }
+    let r;
+    try {
+      r = await this.client.open(file.bytes, file.name);
+    } catch (e) {
+      this.failedToOpen(`${file.name}: ${errorOf(e).message}`);
+      return;
+    }
+    if (!r.ok) {
+      const e = r.error;
+      this.failedToOpen(`${file.name} is not a capture this app can open: ${e.code ? '' : `${e.name}: `}${e.message}`);
+      return;
+    }
+    this.clearError();
+    const { summary, program } = r.value;
+    this.summary = summary;
+    this.current.textContent = `${summary.name}: ${summary.mcpu} (${summary.gen}) wave${summary.wave64 ? 64 : 32}, ${summary.dispatchKind} dispatch, ${summary.fileBytes} bytes${summary.redacted ? ', redacted' : ''}`;
+    document.body.dataset.capture = summary.name;
+    renderProgramView(this.tabs.panels.get('program')!, summary, program);
+    renderTablesView(this.tabs.panels.get('tables')!, summary);
+    this.run.reset(summary);
+    this.step.reset();
+    if (this.tabs.selected === 'step') this.step.shown();
+    try {
+      renderModulesView(this.tabs.panels.get('modules')!, await this.client.modules());
+    } catch (e) {
+      this.showError(`The Modules view could not be filled: ${errorOf(e).message}`);
+    }
+    this.statusText.textContent = `opened ${summary.name} (read and checked in ${summary.readMs.toFixed(1)} ms)`;
+    document.body.dataset.ready = 'true';
+  }
+
+  private failedToOpen(message: string): void {
+    const still = this.summary ? ` ${this.summary.name} is still open.` : '';
+    this.showError(`${message}${still}`);
+    this.statusText.textContent = 'the last file did not open';
+    document.body.dataset.ready = 'error';
+  }
+
+  private async replay(): Promise<void> {
+    this.run.running();
+    try {
+      const r = await this.client.replay();
+      if (r.ok) this.run.show(r.value);
+      else this.run.failed(r.error);
+    } catch (e) {
+      this.run.failed(errorOf(e));
+      if (e instanceof WorkerFailure && e.stopped) this.step.reset();
     }
   }
-  if (listing.trailingBytes)
-    list.append(
-      el('li', { class: 'line err' }, el('span', { class: 'error', text: `${listing.trailingBytes} trailing bytes` })),
-    );
-  return list;
-}
 
-function render(): void {
-  const out = byId('listing');
-  const status = byId('status');
-  if (!state.bytes) {
-    out.replaceChildren();
-    return;
+  private onBusy(b: Busy | undefined): void {
+    this.run.setBusy(!!b);
+    this.step.setBusy(!!b);
+    this.openBundled.disabled = !!b;
+    this.stopButton.hidden = !b;
+    window.clearInterval(this.busyTimer);
+    this.busyTimer = undefined;
+    if (!b) {
+      const last = this.lastBusy;
+      if (last)
+        this.statusText.textContent = `${last.label}: ended after ${((performance.now() - last.since) / 1000).toFixed(1)} s`;
+      this.lastBusy = undefined;
+      document.body.dataset.busy = 'false';
+      return;
+    }
+    this.lastBusy = b;
+    document.body.dataset.busy = 'true';
+    const show = (): void => {
+      const s = (performance.now() - b.since) / 1000;
+      this.statusText.textContent = `${b.label}${b.progress ? `: ${b.progress}` : ''}… ${s.toFixed(1)} s`;
+    };
+    show();
+    this.busyTimer = window.setInterval(show, 250);
   }
-  let target: Target;
-  try {
-    target = currentTarget();
-  } catch (e) {
-    status.textContent = String(e);
-    return;
+
+  private showError(message: string): void {
+    this.errorText.textContent = message;
+    this.errorBox.hidden = false;
   }
-  const t0 = performance.now();
-  const listing = decoder
-    ? decoder.disassembleListing(target, state.bytes)
-    : rawListing(state.bytes, decoderError ?? 'the decoder is not loaded');
-  const ms = performance.now() - t0;
-  out.replaceChildren(renderListing(listing, target));
-  status.textContent =
-    `${state.name}: ${state.bytes.length} bytes, ${listing.decoded} instructions decoded, ` +
-    `${listing.errors} undecoded dwords (--mcpu=${target.cpu}${target.wave64 ? ' wave64' : ''}, ${ms.toFixed(1)} ms)`;
-  const links = byId('sample-links');
-  links.replaceChildren();
-  if (state.sample?.source)
-    links.append(el('a', { href: SAMPLES_URL + state.sample.source, text: 'source', target: '_blank' }));
-  if (state.sample?.reference)
-    links.append(
-      ' ',
-      el('a', { href: SAMPLES_URL + state.sample.reference, text: 'reference listing', target: '_blank' }),
+
+  private clearError(): void {
+    this.errorBox.hidden = true;
+    this.errorText.textContent = '';
+  }
+}
+
+const root = document.getElementById('app');
+if (root) {
+  const app = new App(root);
+  app.start().catch((e: unknown) => {
+    console.error(e);
+    root.prepend(
+      el('p', { class: 'error-banner', role: 'alert', text: `The app failed to start: ${errorOf(e).message}` }),
     );
-  document.body.dataset.ready = 'true';
-}
-
-async function loadSample(sample: Sample): Promise<void> {
-  const res = await fetch(SAMPLES_URL + sample.file);
-  if (!res.ok) throw new Error(`${sample.file}: HTTP ${res.status}`);
-  state.bytes = new Uint8Array(await res.arrayBuffer());
-  state.name = sample.file;
-  state.sample = sample;
-  byId<HTMLSelectElement>('mcpu').value = sample.cpu;
-  byId<HTMLInputElement>('wave64').checked = sample.wave64;
-  syncWave64();
-  render();
-}
-
-function syncWave64(): void {
-  const box = byId<HTMLInputElement>('wave64');
-  const t = targetFor(byId<HTMLSelectElement>('mcpu').value, box.checked);
-  box.disabled = t.gen < targetFor('gfx1010').gen; // gfx7-9 are always wave64
-  if (box.disabled) box.checked = true;
-}
-
-function buildShell(samples: readonly Sample[]): void {
-  const app = byId('app');
-  const sampleSelect = el('select', { id: 'sample', 'aria-label': 'sample program' });
-  samples.forEach((s, i) => sampleSelect.append(el('option', { value: String(i), text: s.name })));
-  const mcpu = el('select', { id: 'mcpu', 'aria-label': '--mcpu' });
-  for (const cpu of Object.keys(PROCESSORS)) mcpu.append(el('option', { value: cpu, text: cpu }));
-  const wave64 = el('input', { id: 'wave64', type: 'checkbox' });
-  const file = el('input', { id: 'file', type: 'file', accept: '.bin,.o,application/octet-stream' });
-  app.replaceChildren(
-    el(
-      'header',
-      {},
-      el('h1', { text: 'gcn-webgpu' }),
-      el('p', {
-        class: 'tagline',
-        text: 'Decode, trace, translate and run captured AMD GCN/RDNA compute dispatches on WebGPU.',
-      }),
-    ),
-    el(
-      'section',
-      { class: 'controls' },
-      el('label', {}, 'program ', sampleSelect),
-      el('label', {}, '--mcpu ', mcpu),
-      el('label', {}, wave64, ' wave64'),
-      el('label', {}, 'open raw code ', file),
-      el('span', { id: 'sample-links' }),
-    ),
-    el('p', { id: 'status', 'data-testid': 'status', text: 'loading…' }),
-    el('div', { id: 'listing' }),
-  );
-  sampleSelect.addEventListener('change', () => void loadSample(samples[Number(sampleSelect.value)]).catch(showError));
-  mcpu.addEventListener('change', () => {
-    syncWave64();
-    render();
-  });
-  wave64.addEventListener('change', render);
-  file.addEventListener('change', () => {
-    const f = file.files?.[0];
-    if (!f) return;
-    void f.arrayBuffer().then((buf) => {
-      state.bytes = new Uint8Array(buf);
-      state.name = f.name;
-      state.sample = undefined;
-      render();
-    }, showError);
+    document.body.dataset.ready = 'error';
   });
 }
-
-function showError(e: unknown): void {
-  const status = document.getElementById('status');
-  if (status) status.textContent = `error: ${e instanceof Error ? e.message : String(e)}`;
-  document.body.dataset.ready = 'error';
-}
-
-async function main(): Promise<void> {
-  await decoderReady;
-  const res = await fetch(SAMPLES_URL + 'index.json');
-  if (!res.ok) throw new Error(`samples/index.json: HTTP ${res.status}`);
-  const samples = (await res.json()) as Sample[];
-  buildShell(samples);
-  const params = new URLSearchParams(location.search);
-  const first = samples[0];
-  if (!first) {
-    byId('status').textContent = 'no bundled samples';
-    return;
-  }
-  const cpu = params.get('mcpu');
-  const sample: Sample =
-    cpu && cpu in PROCESSORS ? { ...first, cpu, wave64: params.get('wave64') === '1' || first.wave64 } : first;
-  await loadSample(sample);
-}
-
-main().catch(showError);

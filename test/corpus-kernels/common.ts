@@ -70,9 +70,12 @@ export function radvSpec(
   const table: Json[] = [];
   let at = 0;
   for (const e of [...o.set].sort((a, b) => a.offset - b.offset)) {
+    if (e.offset < at) throw new Error(`set 0 entry at 0x${e.offset.toString(16)} overlaps the one before it`);
     if (e.offset > at) table.push({ zeros: e.offset - at });
     table.push(e.descriptor);
-    at = e.offset + 16;
+    // A T# is 8 dwords, a V# or S# 4.
+    const isImage = typeof e.descriptor === 'object' && e.descriptor !== null && 'image' in e.descriptor;
+    at = e.offset + (isImage ? 32 : 16);
   }
   return {
     target: t.mcpu,

@@ -4,41 +4,14 @@
  * pair against it (a pair not listed must match). Do not edit by hand.
  */
 export const REFUSED: Readonly<Record<string, string>> = {
-  'radv/atomic_add_uniform gfx704': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/atomic_add_uniform gfx803': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/atomic_add_uniform gfx900': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/atomic_add_uniform gfx1030w32': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/atomic_add_uniform gfx1030w64': '0x10000040: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/divergent_if_loop gfx704': '0x10000094: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/divergent_if_loop gfx803': '0x10000090: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/divergent_if_loop gfx900': '0x10000090: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/divergent_if_loop gfx1030w32': '0x10000094: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'radv/divergent_if_loop gfx1030w64': '0x10000090: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'llvm/atomic_add_uniform gfx704': '0x10000058: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'llvm/atomic_add_uniform gfx803': '0x10000064: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'llvm/atomic_add_uniform gfx900': '0x10000060: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'llvm/atomic_add_uniform gfx1030w32': '0x10000050: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'llvm/atomic_add_uniform gfx1030w64': '0x10000058: v_readfirstlane_b32: wave-level: reads the first active lane',
-  'llvm/atomic_add_divergent_dpp gfx803':
-    '0x10000038: v_add_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
-  'llvm/atomic_add_divergent_dpp gfx900':
-    '0x10000030: v_add_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
-  'llvm/atomic_add_divergent_dpp gfx1030w32':
-    '0x10000014: v_add_nc_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
-  'llvm/atomic_add_divergent_dpp gfx1030w64':
-    '0x10000014: v_add_nc_u32: the VOP2_DPP encoding reads other lanes or sub-dwords: wave-level',
-  'llvm/atomic_add_divergent_iterative gfx704':
-    '0x10000010: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/atomic_add_divergent_iterative gfx803':
-    '0x10000010: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/atomic_add_divergent_iterative gfx900':
-    '0x10000010: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/atomic_add_divergent_iterative gfx1030w32':
-    '0x1000000c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/atomic_add_divergent_iterative gfx1030w64':
-    '0x1000000c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/wave_reduce_umax gfx803': '0x1000003c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/wave_reduce_umax gfx900': '0x1000002c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/wave_reduce_umax gfx1030w32': '0x1000002c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
-  'llvm/wave_reduce_umax gfx1030w64': '0x1000002c: v_readlane_b32: wave-level: reads one lane chosen by an SGPR',
+  'llvm/sampler_const:main2 gfx704':
+    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
+  'llvm/sampler_const:main2 gfx803':
+    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
+  'llvm/sampler_const:main2 gfx900':
+    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
+  'llvm/sampler_const:main2 gfx1030w32':
+    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
+  'llvm/sampler_const:main2 gfx1030w64':
+    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
 };

@@ -5,6 +5,7 @@
  * back ends. One active lane (lane 0); registers are named leaves `s<code>`, `v<index>` and
  * the bool `scc`.
  */
+import { rng } from '../corpus-kernels/common.ts';
 import { CORPUS_GENS, disasmRows, type CorpusGen } from '../isa/corpus-data.ts';
 import { decodeAt } from '../../src/isa/decoder.ts';
 import { targetFor, type Target } from '../../src/isa/gen.ts';
@@ -18,17 +19,7 @@ import { runScalar, scalarSemanticsFor, SALU_FAMILIES } from '../../src/semantic
 import { runVector, vectorSemanticsFor, VALU_FAMILIES } from '../../src/semantics/vector.ts';
 
 export { CORPUS_GENS, type CorpusGen };
-
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
+export { rng };
 
 /** Register values that hit the edges often: zero, ones, signs, float specials, small ints. */
 export function edgyWord(r: () => number): number {
@@ -100,6 +91,25 @@ export class OneLaneMachine<V, B> implements VectorState<V, B> {
 function run<V, B>(alg: Algebra<V, B>, target: Target, inst: Instruction, state: OneLaneMachine<V, B>): void {
   if (SALU_FAMILIES.includes(inst.def.family)) runScalar(alg, target, inst, state as ScalarState<V, B>);
   else runVector(alg, target, inst, state as VectorState<V, B>);
+}
+
+/** One trial's register values: leaves drawn lazily (edge-heavy) by name, and SCC. */
+export interface Trial {
+  readonly words: Map<string, number>;
+  readonly scc: boolean;
+  word(name: string): number;
+}
+export function trial(r: () => number): Trial {
+  const words = new Map<string, number>();
+  return {
+    words,
+    scc: (r() & 1) === 1,
+    word(name) {
+      let v = words.get(name);
+      if (v === undefined) words.set(name, (v = edgyWord(r)));
+      return v;
+    },
+  };
 }
 
 /** One corpus instruction run on symbols: what it writes, as DAG roots, and how to run it on numbers. */

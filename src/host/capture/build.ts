@@ -21,11 +21,13 @@ import {
   type DescriptorNote,
   type Expected,
   type ExpectedRange,
+  type ExpectedRegisters,
   type ExpectedSource,
   type Manifest,
   type MemoryRange,
   type Origin,
   type OriginKind,
+  type ProgramInvocation,
   type Unavailable,
 } from './manifest.ts';
 import { assembleProgram } from '../../isa/asm.ts';
@@ -175,7 +177,11 @@ const TOP_KEYS = [
   'memory',
   'expected',
   'provenance',
+  'invocation',
 ] as const;
+
+/** The keys that describe a whole dispatch, which a program invocation (`invocation`) has none of. */
+const DISPATCH_KEYS = ['registers', 'sh_registers', 'user_data', 'grid', 'thread_group'] as const;
 
 /** Builds a capture's manifest and blobs from a parsed spec. */
 export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise<BuiltCapture> {
@@ -211,6 +217,12 @@ export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise
   if (codeAddress % 256 !== 0)
     throw bad('program.address', 'must be a multiple of 256 (COMPUTE_PGM_LO holds address >> 8)');
 
+  // A program run from given registers (`invocation`) instead of a dispatch.
+  const invocation = s.invocation === undefined ? undefined : programInvocation(s.invocation, ctx, codeAddress, code);
+  if (invocation)
+    for (const k of DISPATCH_KEYS)
+      if (s[k] !== undefined) throw bad(k, 'describes a dispatch; a program invocation gives its registers itself');
+
   // User data.
   const userData = userDataWords(s.user_data, ctx);
 
@@ -241,7 +253,7 @@ export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise
 
   // Memory.
   const regions: Region[] = memSpecs.map((m, i) => region(m as Obj, i, ctx));
-  const expected = await expectedResult(s.expected, ctx, blobs);
+  const expected = await expectedResult(s.expected, ctx, blobs, invocation !== undefined);
   const computeAsked = isObj(s.expected) && s.expected.compute !== undefined;
   const written = !('unavailable' in expected) ? expected.memory : [];
 
@@ -252,7 +264,10 @@ export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise
       blob: await blobs.add(code),
       access: 'read-only',
       read_bytes: [[0, code.length]],
-      origin: { kind: 'code', detail: 'the program (COMPUTE_PGM_LO/HI)' },
+      origin: {
+        kind: 'code',
+        detail: invocation ? 'the program (invocation.entry)' : 'the program (COMPUTE_PGM_LO/HI)',
+      },
     },
   ];
   for (const r of regions) {
@@ -275,7 +290,7 @@ export async function buildCapture(spec: Json, opts: BuildOptions = {}): Promise
     format: FORMAT_NAME,
     version: { ...FORMAT_VERSION },
     target: { mcpu, wave64: target.wave64 },
-    dispatch: { kind: 'registers', sh_registers: shSorted, registers, grid },
+    dispatch: invocation ?? { kind: 'registers', sh_registers: shSorted, registers, grid },
     memory,
     ...(ctx.notes.length ? { descriptors: ctx.notes } : {}),
     expected,
@@ -393,30 +408,133 @@ function descriptorWords(
   }
 }
 
-function userDataWords(v: Json, ctx: Ctx): number[] {
+/** Where a list of register words goes: user data (COMPUTE_USER_DATA_*), or a program invocation's initial SGPRs. */
+interface WordsPlace {
+  readonly key: string;
+  readonly max: number;
+  /** The registers words `at`..`at + 1` are, in prose. */
+  readonly label: (at: number) => string;
+  readonly noteAt: (at: number) => DescriptorNote['at'];
+}
+
+const USER_DATA: WordsPlace = {
+  key: 'user_data',
+  max: 16,
+  label: (at) => `COMPUTE_USER_DATA_${at}..${at + 1} (s${at}:s${at + 1})`,
+  noteAt: (at) => ({ user_data: at }),
+};
+
+function userDataWords(v: Json, ctx: Ctx, place: WordsPlace = USER_DATA): number[] {
   if (v === undefined) return [];
   const out: number[] = [];
-  list(v, 'user_data').forEach((item, i) => {
-    const path = `user_data[${i}]`;
+  list(v, place.key).forEach((item, i) => {
+    const path = `${place.key}[${i}]`;
     const at = out.length;
     if (typeof item === 'number' || typeof item === 'string') out.push(int(item, path, 0, 0xffffffff));
     else if (isObj(item) && item.pointer !== undefined) {
       obj(item, path, ['pointer']);
       const a = addressOf(item.pointer, `${path}.pointer`, ctx, {
         kind: 'user-data-pointer',
-        detail: `the pointer in COMPUTE_USER_DATA_${at}..${at + 1} (s${at}:s${at + 1})`,
+        detail: `the pointer in ${place.label(at)}`,
       });
       out.push(a % 2 ** 32, Math.floor(a / 2 ** 32));
     } else if (isObj(item) && item.words !== undefined) {
       obj(item, path, ['words']);
       list(item.words, `${path}.words`).forEach((w, j) => out.push(int(w, `${path}.words[${j}]`, 0, 0xffffffff)));
     } else if (isObj(item)) {
-      const d = descriptorWords(item, path, ctx, `in COMPUTE_USER_DATA_${at}`);
-      ctx.notes.push({ kind: d.kind, at: { user_data: at }, words: d.words, ...(d.name ? { name: d.name } : {}) });
+      const d = descriptorWords(item, path, ctx, `in ${place.label(at).split('..')[0]}`);
+      ctx.notes.push({ kind: d.kind, at: place.noteAt(at), words: d.words, ...(d.name ? { name: d.name } : {}) });
       out.push(...d.words);
     } else throw bad(path, 'a word, {pointer: …}, {words: […]} or a descriptor');
-    if (out.length > 16) throw bad(path, `user data holds 16 words; this makes ${out.length}`);
+    if (out.length > place.max) throw bad(path, `${place.key} holds ${place.max} words; this makes ${out.length}`);
   });
+  return out;
+}
+
+/** The most SGPRs a wave addresses (s0..s105 on gfx8+, s0..s103 on gfx7; the schema's bound). */
+const MAX_INITIAL_SGPRS = 106;
+
+/** EXEC: a number or "0x…" (64 bits do not fit a JSON number), no bits past the wave's lanes. */
+function execMask(v: Json, path: string, lanes: number): bigint {
+  const x = typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v.trim()) ? BigInt(v.trim()) : BigInt(int(v, path));
+  if (x >= 2n ** BigInt(lanes)) throw bad(path, `has bits past the wave's ${lanes} lanes`);
+  return x;
+}
+
+/** One VGPR's lanes: a list of words, or `{type: u32 | i32 | f32, values}`; exactly `lanes` of them. */
+function laneWords(v: Json, path: string, lanes: number): number[] {
+  let words: number[];
+  if (Array.isArray(v)) words = v.map((x, i) => int(x, `${path}[${i}]`, 0, 0xffffffff));
+  else {
+    const t = obj(v, path, ['type', 'values']);
+    const type = str(t.type, `${path}.type`);
+    if (type !== 'u32' && type !== 'i32' && type !== 'f32') throw bad(`${path}.type`, "must be 'u32', 'i32' or 'f32'");
+    const b = typedBytes(type, list(t.values, `${path}.values`), `${path}.values`);
+    words = Array.from(new Uint32Array(b.buffer, b.byteOffset, b.length / 4));
+  }
+  if (words.length !== lanes) throw bad(path, `gives ${words.length} lanes; the wave has ${lanes}`);
+  return words;
+}
+
+/**
+ * `invocation: {entry?, end?, exec?, sgprs?, vgprs?}`: one wave of the program from these
+ * registers (the capture's `program` dispatch). `entry` and `end` are byte offsets into the
+ * program (llvm-objdump's addresses); `end` is where the function returns.
+ */
+function programInvocation(v: Json, ctx: Ctx, codeAddress: number, code: Uint8Array): ProgramInvocation {
+  const o = obj(v, 'invocation', ['entry', 'end', 'exec', 'sgprs', 'vgprs']);
+  const lanes = ctx.target.wave64 ? 64 : 32;
+  const offset = (x: Json, path: string): number => {
+    const n = int(x, path, 0, code.length);
+    if (n % 4 !== 0) throw bad(path, 'must be a whole number of dwords into the program');
+    return n;
+  };
+  const entry = o.entry === undefined ? 0 : offset(o.entry, 'invocation.entry');
+  if (entry >= code.length) throw bad('invocation.entry', `is past the program's ${code.length} bytes`);
+  const end = o.end === undefined ? undefined : offset(o.end, 'invocation.end');
+  if (end === entry) throw bad('invocation.end', 'is the entry: the program would run nothing');
+  const exec = o.exec === undefined ? 2n ** BigInt(lanes) - 1n : execMask(o.exec, 'invocation.exec', lanes);
+  const sgprs = userDataWords(o.sgprs, ctx, {
+    key: 'invocation.sgprs',
+    max: MAX_INITIAL_SGPRS,
+    label: (at) => `s${at}..${at + 1} (the program's initial SGPRs)`,
+    noteAt: (at) => ({ sgpr: at }),
+  });
+  const vgprs = (o.vgprs === undefined ? [] : list(o.vgprs, 'invocation.vgprs')).map((x, i) =>
+    laneWords(x, `invocation.vgprs[${i}]`, lanes),
+  );
+  return {
+    kind: 'program',
+    entry: hexAddress(codeAddress + entry),
+    ...(end !== undefined ? { end: hexAddress(codeAddress + end) } : {}),
+    initial: { exec: hexAddress(exec), sgprs, vgprs },
+  };
+}
+
+/** `expected.registers`: `{sgprs?: {N: word}, vgprs?: {N: lanes}, exec?}`, a program invocation's final registers. */
+function expectedRegisters(v: Json, ctx: Ctx): ExpectedRegisters {
+  const r = obj(v, 'expected.registers', ['sgprs', 'vgprs', 'exec']);
+  const lanes = ctx.target.wave64 ? 64 : 32;
+  const index = (k: string, path: string, max: number): string =>
+    String(int(/^\d+$/.test(k) ? Number(k) : k, path, 0, max));
+  const out: { sgprs?: Record<string, number>; vgprs?: Record<string, number[]>; exec?: string } = {};
+  if (r.sgprs !== undefined) {
+    const m = obj(r.sgprs, 'expected.registers.sgprs', Object.keys(r.sgprs as Obj));
+    out.sgprs = {};
+    for (const [k, x] of Object.entries(m)) {
+      const p = `expected.registers.sgprs.${k}`;
+      out.sgprs[index(k, p, MAX_INITIAL_SGPRS - 1)] = int(x, p, 0, 0xffffffff);
+    }
+  }
+  if (r.vgprs !== undefined) {
+    const m = obj(r.vgprs, 'expected.registers.vgprs', Object.keys(r.vgprs as Obj));
+    out.vgprs = {};
+    for (const [k, x] of Object.entries(m)) {
+      const p = `expected.registers.vgprs.${k}`;
+      out.vgprs[index(k, p, 255)] = laneWords(x, p, lanes);
+    }
+  }
+  if (r.exec !== undefined) out.exec = hexAddress(execMask(r.exec, 'expected.registers.exec', lanes));
   return out;
 }
 
@@ -649,9 +767,9 @@ function sourceOf(v: Json, path: string): ExpectedSource {
   throw bad(`${path}.kind`, "must be 'hardware' or 'tool'");
 }
 
-async function expectedResult(v: Json, ctx: Ctx, blobs: BlobSet): Promise<Expected | Unavailable> {
+async function expectedResult(v: Json, ctx: Ctx, blobs: BlobSet, invocation: boolean): Promise<Expected | Unavailable> {
   if (v === undefined) return { unavailable: 'the spec gives no expected result' };
-  const e = obj(v, 'expected', ['source', 'memory', 'compute', 'compare', 'unavailable']);
+  const e = obj(v, 'expected', ['source', 'memory', 'registers', 'compute', 'compare', 'unavailable']);
   if (e.unavailable !== undefined) {
     obj(v, 'expected', ['unavailable']);
     return { unavailable: str(e.unavailable, 'expected.unavailable') };
@@ -690,5 +808,8 @@ async function expectedResult(v: Json, ctx: Ctx, blobs: BlobSet): Promise<Expect
     });
   }
   memory.sort((a, b) => Number(BigInt(a.address) - BigInt(b.address)));
-  return { source, memory };
+  if (e.registers !== undefined && !invocation)
+    throw bad('expected.registers', 'final registers are compared for a program invocation (`invocation`) only');
+  const registers = e.registers === undefined ? undefined : expectedRegisters(e.registers, ctx);
+  return { source, memory, ...(registers ? { registers } : {}) };
 }

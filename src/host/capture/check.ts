@@ -107,6 +107,10 @@ function checkDispatch(m: Manifest): void {
   } else if (d.kind === 'program') {
     if (BigInt(d.entry) >= ADDRESS_LIMIT)
       throw new CaptureError('address-out-of-range', `dispatch.entry ${d.entry} is beyond 48 bits`);
+    if (d.end !== undefined && BigInt(d.end) >= ADDRESS_LIMIT)
+      throw new CaptureError('address-out-of-range', `dispatch.end ${d.end} is beyond 48 bits`);
+    if (d.end !== undefined && BigInt(d.end) === BigInt(d.entry))
+      throw new CaptureError('malformed-manifest', `dispatch.end ${d.end} is its entry: the program would run nothing`);
     const lanes = m.target.wave64 ? 64 : 32;
     d.initial.vgprs.forEach((v, i) => {
       if (v.length !== lanes)

@@ -126,6 +126,11 @@ export interface ProgramInvocation {
   readonly kind: 'program';
   /** The address of its first instruction (inside a range whose origin is `code`). */
   readonly entry: HexAddress;
+  /**
+   * Where it returns: the wave has finished when its PC reaches this address (the byte after an
+   * `amdgpu_ps` function's last instruction, which has no s_endpgm). Absent: it ends at s_endpgm.
+   */
+  readonly end?: HexAddress;
   readonly initial: RegisterState;
 }
 
@@ -211,8 +216,11 @@ export interface Unavailable {
 
 export interface DescriptorNote {
   readonly kind: 'buffer' | 'image' | 'sampler';
-  /** Where its words are: in user data from a register index, or in memory at an address. */
-  readonly at: { readonly user_data: number } | { readonly address: HexAddress };
+  /**
+   * Where its words are: in user data from a register index, in a program invocation's initial
+   * SGPRs from s`sgpr`, or in memory at an address.
+   */
+  readonly at: { readonly user_data: number } | { readonly sgpr: number } | { readonly address: HexAddress };
   /** The raw words, as the hardware reads them. */
   readonly words: readonly number[];
   readonly name?: string;

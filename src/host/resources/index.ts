@@ -15,11 +15,16 @@ export {
 export {
   createGuestTexture,
   drawTouch,
+  guestTextureFormat,
+  subresourceUpload,
   swizzleWgsl,
   toHalfBits,
+  uploadBytesPerElement,
   writeDepthByRenderPass,
   type GuestTexture,
+  type GuestTextureFormat,
   type GuestTextureOptions,
+  type SubresourceUpload,
   type ShaderTexelType,
   type Swizzle,
 } from './texture.ts';

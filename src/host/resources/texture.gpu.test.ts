@@ -249,8 +249,13 @@ describe('WebGPU resources from descriptors (Dawn for Node)', () => {
     const got = await loadFloat(gpu, t, 0, 4, 4);
     const info = gpu.adapter.info;
     const swiftShader = /swiftshader/i.test(`${info.vendor} ${info.architecture} ${info.device} ${info.description}`);
-    if (swiftShader) expect(got.every((v) => v === 0)).toBe(true);
-    else expect(Array.from(got, (v) => Math.round(v * 255))).toEqual(Array.from(decodeBcImage('bc1', blocks, 4, 4)));
+    const texels = Array.from(got, (v) => Math.round(v * 255));
+    const decoded = Array.from(decodeBcImage('bc1', blocks, 4, 4));
+    // On SwiftShader the quirk shows as zeros in a fresh process; in a process whose earlier
+    // tests drew with BC textures, the untouched one may already read right. Either is the
+    // quirk's footprint; anything else is a wrong decode.
+    if (swiftShader) expect(got.every((v) => v === 0) || texels.join() === decoded.join()).toBe(true);
+    else expect(texels).toEqual(decoded);
     t.texture.destroy();
   });
 

@@ -18,8 +18,14 @@
  *   one tiny pass per texture, and harmless on drivers without the quirk.
  * - What cannot be bound is a `ResourceError` naming the reason, never garbage texels.
  */
-import type { DstSel, ImageDescriptor } from '../descriptors/index.ts';
-import { TexelFormatError, decodeImageLevel, decodeUnorm8Level, texelFormat } from '../texels/formats.ts';
+import type { DstSel, FormatInfo, ImageDescriptor } from '../descriptors/index.ts';
+import {
+  TexelFormatError,
+  bytesPerElement,
+  decodeImageLevel,
+  decodeUnorm8Level,
+  texelFormat,
+} from '../texels/formats.ts';
 import { TilingError } from '../texels/tiling.ts';
 import {
   readSurface,
@@ -211,6 +217,99 @@ function decodeFallback(
   return { bytes: new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength), bytesPerTexel: 16 };
 }
 
+/** The texture format a guest image takes on a device, and how its texels are made (D008). */
+export interface GuestTextureFormat {
+  readonly format: GPUTextureFormat;
+  readonly upload: TextureChoice['upload'];
+  readonly compressedOnDevice: boolean;
+  readonly swizzle: Swizzle;
+  /** Why a format with a direct block-compressed mapping is decoded on the CPU, when it is. */
+  readonly fallbackReason?: string;
+}
+
+/**
+ * The one rule for a guest image's texture format: `chooseTexture`'s direct mapping where the
+ * device has its feature, else the CPU fallback; a block-compressed image also falls back where
+ * WebGPU cannot hold it compressed: `extent` (the texture's level-0 size as it will be created,
+ * height 1 for 1D) not a multiple of the block, a volume without `texture-compression-bc-sliced-3d`,
+ * or `keepCompressed` false. Shared by `createGuestTexture` and the descriptor directory's pages,
+ * whose sizes (and texel bounds) must follow the same choice. Throws `TexelFormatError` for an
+ * unmodelled format.
+ */
+export function guestTextureFormat(
+  desc: ImageDescriptor,
+  features: ReadonlySet<string> | GPUSupportedFeatures,
+  extent: { readonly width: number; readonly height: number; readonly volume: boolean },
+  keepCompressed = true,
+): GuestTextureFormat {
+  const choice = chooseTexture(desc.format, features, desc.dst_sel);
+  if (!choice.compressedOnDevice) return choice;
+  const bw = blockDims(choice.format);
+  let fallbackReason: string | undefined;
+  if (!keepCompressed) fallbackReason = 'keepCompressed is false';
+  else if (extent.width % bw !== 0 || extent.height % bw !== 0)
+    fallbackReason = `${extent.width}x${extent.height} is not a multiple of the ${bw}x${bw} block (WebGPU requires it)`;
+  else if (extent.volume && !features.has('texture-compression-bc-sliced-3d'))
+    fallbackReason = '3D BC textures need texture-compression-bc-sliced-3d';
+  if (fallbackReason === undefined) return choice;
+  const fb = webgpuFormatEntry(desc.format).fallback;
+  return { format: fb.format, upload: fb.via, compressedOnDevice: false, swizzle: choice.swizzle, fallbackReason };
+}
+
+/**
+ * Bytes a texel (or a 4x4 block, compressed) of the texture takes, for a `guestTextureFormat`
+ * choice made for `format`: the guest element size where the bytes go up as they are, else the
+ * fallback's texel as `decodeFallback` writes it (unorm8 4, rgba16float 8, 32-bit channels 16).
+ */
+export function uploadBytesPerElement(
+  choice: Pick<GuestTextureFormat, 'format' | 'upload'>,
+  format: FormatInfo,
+): number {
+  if (choice.upload === 'direct') return bytesPerElement(format);
+  if (choice.upload === 'unorm8') return 4;
+  return choice.format === 'rgba16float' ? 8 : 16;
+}
+
+/** One subresource's texels as `writeTexture` takes them: the bytes, their row pitch, and the copy size. */
+export interface SubresourceUpload {
+  readonly bytes: Uint8Array;
+  readonly bytesPerRow: number;
+  readonly rowsPerImage: number;
+  /** The copy extent in texels (whole blocks for a compressed texture). */
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The upload of one subresource, from `linear` (its elements as `readSurface` gives them): the
+ * detiled bytes as they are for a direct format, else the CPU decode into the fallback format.
+ */
+export function subresourceUpload(
+  choice: Pick<GuestTextureFormat, 'format' | 'upload'>,
+  desc: ImageDescriptor,
+  layout: SurfaceLayout,
+  level: number,
+  linear: Uint8Array,
+): SubresourceUpload {
+  const sub = layout.subresource(level, 0);
+  if (choice.upload === 'direct')
+    return {
+      bytes: linear,
+      bytesPerRow: sub.elementsWide * layout.bytesPerElement,
+      rowsPerImage: sub.elementsHigh,
+      width: sub.elementsWide * layout.blockWidth,
+      height: sub.elementsHigh * layout.blockHeight,
+    };
+  const { bytes, bytesPerTexel } = decodeFallback(choice, desc, linear, sub.width, sub.height);
+  return {
+    bytes,
+    bytesPerRow: sub.width * bytesPerTexel,
+    rowsPerImage: sub.height,
+    width: sub.width,
+    height: sub.height,
+  };
+}
+
 /**
  * Creates the texture a T# describes, uploads every level and slice from `guest`, and returns
  * it with its view. Errors of the device (validation, out of memory) become
@@ -224,27 +323,17 @@ export async function createGuestTexture(
 ): Promise<GuestTexture> {
   const label = options.label ?? `T#@0x${desc.address.toString(16)}`;
   const shape = shapeOf(desc, device);
-  let choice: {
-    format: GPUTextureFormat;
-    upload: TextureChoice['upload'];
-    compressedOnDevice: boolean;
-    swizzle: Swizzle;
-  } = wrap(() => chooseTexture(desc.format, device.features, desc.dst_sel));
+  let choice: GuestTextureFormat = wrap(() =>
+    guestTextureFormat(
+      desc,
+      device.features,
+      { width: desc.width, height: shape.size[1], volume: shape.dimension === '3d' },
+      options.keepCompressed !== false,
+    ),
+  );
   // After the format, so an unmodelled format is reported as a format, not as a layout.
   const layout = wrap(() => surfaceLayout(desc.gen, desc, options.tiling ?? {}));
-  let fallbackReason: string | undefined;
-  if (choice.compressedOnDevice) {
-    const bw = blockDims(choice.format);
-    if (options.keepCompressed === false) fallbackReason = 'keepCompressed is false';
-    else if (desc.width % bw !== 0 || shape.size[1] % bw !== 0)
-      fallbackReason = `${desc.width}x${shape.size[1]} is not a multiple of the ${bw}x${bw} block (WebGPU requires it)`;
-    else if (shape.dimension === '3d' && !device.features.has('texture-compression-bc-sliced-3d'))
-      fallbackReason = '3D BC textures need texture-compression-bc-sliced-3d';
-    if (fallbackReason !== undefined) {
-      const fb = webgpuFormatEntry(desc.format).fallback;
-      choice = { format: fb.format, upload: fb.via, compressedOnDevice: false, swizzle: choice.swizzle };
-    }
-  }
+  const fallbackReason = choice.fallbackReason;
   if (options.asDepth === true) {
     const depth = wrap(() => webgpuFormatEntry(desc.format)).depth;
     if (depth === undefined)
@@ -306,21 +395,13 @@ export async function createGuestTexture(
               mipLevel: level,
               arrayLayer: slice,
             });
-          } else if (choice.upload === 'direct') {
-            const bw = layout.blockWidth;
-            device.queue.writeTexture(
-              { texture, mipLevel: level, origin },
-              linear,
-              { bytesPerRow: sub.elementsWide * layout.bytesPerElement, rowsPerImage: sub.elementsHigh },
-              { width: sub.elementsWide * bw, height: sub.elementsHigh * bw, depthOrArrayLayers: 1 },
-            );
           } else {
-            const { bytes, bytesPerTexel } = decodeFallback(choice, desc, linear, sub.width, sub.height);
+            const up = subresourceUpload(choice, desc, layout, level, linear);
             device.queue.writeTexture(
               { texture, mipLevel: level, origin },
-              bytes,
-              { bytesPerRow: sub.width * bytesPerTexel, rowsPerImage: sub.height },
-              { width: sub.width, height: sub.height, depthOrArrayLayers: 1 },
+              up.bytes,
+              { bytesPerRow: up.bytesPerRow, rowsPerImage: up.rowsPerImage },
+              { width: up.width, height: up.height, depthOrArrayLayers: 1 },
             );
           }
         }

@@ -12,7 +12,8 @@ const asU = (x: string): string => `bitcast<u32>(${x})`;
 /** 2*pi as the f32 nearest to it: the native sin/cos take revolutions. */
 const TWO_PI = '6.2831855';
 
-function expression(op: LowOp, a: readonly string[]): string {
+/** One native operation as a WGSL expression over its operands' WGSL expressions. */
+export function expression(op: LowOp, a: readonly string[]): string {
   const [x, y, z] = a as [string, string, string];
   switch (op) {
     case 'add':

@@ -1,0 +1,275 @@
+/**
+ * Compiling one ALU instruction to a JavaScript function over a wave (D012). The instruction's
+ * shared semantic function (src/semantics/vector.ts or scalar.ts, D003) runs once on a symbolic
+ * wave (symbolic-wave.ts) through the expression algebra; the DAG it leaves becomes the body of
+ * a function (js-lowering.ts) that reads and writes the wave's register arrays directly
+ * (`Wave.sgpr`, and `Wave.vgpr` lane-major: `vgpr[v * lanes + lane]`).
+ *
+ * A VALU instruction becomes a loop over the set bits of EXEC, the lane body compiled once per
+ * 32-lane half (the half decides which word of a lane mask the lane reads and writes); its
+ * lane-mask writes (VOPC, carries, v_cmpx's EXEC) are gathered into one word per 32 lanes and
+ * stored after every lane ran, inactive lanes 0, as lane-context.ts's flushMasks does. With no
+ * lane active such an instruction's function returns false and the interpreter runs it the
+ * shared way (what it writes then is runVector's rule for that case, not repeated here).
+ *
+ * A SALU instruction becomes straight-line code: SGPR and SCC reads first, then the writes.
+ *
+ * What is not compiled (a reason is returned instead): wave-level vector instructions, DPP,
+ * anything the semantics refuse on a symbolic wave (indexed registers, hardware registers,
+ * the GPR index mode), registers outside the SGPR space or past v255, and an unsupported MODE.
+ */
+import { Gen, type Target } from '../../isa/gen.ts';
+import type { Instruction } from '../../isa/instruction.ts';
+import { nullCode, SRC_EXEC_LO } from '../../isa/operands.ts';
+import type { FloatMode } from '../../semantics/algebra.ts';
+import { concrete } from '../../semantics/concrete.ts';
+import { SemanticsRefusal } from '../../semantics/context.ts';
+import { exprBuilder, modeBits, type Expr } from '../../semantics/expr.ts';
+import { createLaneContext, type LaneInput, type MaskWrites } from '../../semantics/lane-context.ts';
+import { runScalar, scalarSemanticsFor } from '../../semantics/scalar.ts';
+import { vectorRefusal, vectorSemanticsFor } from '../../semantics/vector.ts';
+import { laneView } from '../../semantics/wave-encodings.ts';
+import { waveSemanticsFor } from '../../semantics/wave-ops.ts';
+import { apertureWord } from '../flat.ts';
+import { VGPR_COUNT, type Wave } from '../wave.ts';
+import { JsLowering, JsLoweringRefusal, type JsLeaf } from './js-lowering.ts';
+import { SymbolicWave } from './symbolic-wave.ts';
+
+/** A compiled instruction: runs it on the wave and returns true, or returns false having done nothing. */
+export type CompiledStep = (w: Wave) => boolean;
+
+export interface Compiled {
+  readonly run: CompiledStep;
+  /** The generated source (tests and debugging). */
+  readonly source: string;
+  /** SGPR codes and VGPR indices the instruction reads, and whether it reads SCC. */
+  readonly reads: { readonly sgprs: readonly number[]; readonly vgprs: readonly number[]; readonly scc: boolean };
+  /** SGPR codes (lane masks included) and VGPR indices it writes. */
+  readonly writes: { readonly sgprs: readonly number[]; readonly vgprs: readonly number[] };
+  /** Concrete-algebra methods the code calls (the rest is inline). */
+  readonly calls: ReadonlySet<string>;
+}
+
+/** Why an instruction is not compiled: it keeps running through the shared path. */
+export class NotCompiled {
+  constructor(readonly reason: string) {}
+}
+
+const SGPR_SPACE = 128;
+
+/** Leaves of a symbolic wave as JavaScript: SGPRs and SCC before the loop, VGPRs per lane. */
+function leaves(lanes: number, reads: { sgprs: Set<number>; vgprs: Set<number>; scc: boolean }) {
+  return (e: Expr): JsLeaf => {
+    const name = e.name!;
+    if (name === 'scc') {
+      reads.scc = true;
+      return { name: 'scc', declaration: 'const scc = w.scc;', varying: false };
+    }
+    if (name === 'lane') return { name: 'lane', declaration: '', varying: true };
+    const n = Number(name.slice(1));
+    if (name[0] === 's' && Number.isInteger(n) && n >= 0 && n < SGPR_SPACE) {
+      reads.sgprs.add(n);
+      return { name: `s_${n}`, declaration: `const s_${n} = sg[${n}];`, varying: false };
+    }
+    if (name[0] === 'v' && Number.isInteger(n) && n >= 0 && n < VGPR_COUNT) {
+      reads.vgprs.add(n);
+      return { name: `v_${n}`, declaration: `const v_${n} = vg[${n * lanes} + lane];`, varying: true };
+    }
+    throw new JsLoweringRefusal(`the register leaf ${name} is outside the register files`);
+  };
+}
+
+/**
+ * Generated functions by their source and modes, shared by every program and dispatch: the same
+ * instruction compiles to the same source, and reusing the function keeps the engine's optimised
+ * code for it (a fresh function starts cold in every dispatch). Bounded: cleared when full.
+ */
+const built = new Map<string, CompiledStep>();
+const BUILT_LIMIT = 20_000;
+
+function build(source: string, modes: readonly FloatMode[]): CompiledStep {
+  const key = `${source}\n//${modes.map(modeBits).join(',')}`;
+  const hit = built.get(key);
+  if (hit) return hit;
+  const factory = new Function('C', 'M', source) as (c: typeof concrete, m: readonly FloatMode[]) => CompiledStep;
+  const f = factory(concrete, modes);
+  if (built.size >= BUILT_LIMIT) built.clear();
+  built.set(key, f);
+  return f;
+}
+
+/** An instruction name as a function name (stack traces name the instruction). */
+const identifier = (name: string): string => name.replace(/[^A-Za-z0-9_]/g, '_');
+
+const lines = (xs: readonly string[], indent: string): string =>
+  xs
+    .filter((x) => x !== '')
+    .map((x) => indent + x)
+    .join('\n');
+
+/** Compiles a VALU instruction (per-lane semantics, not DPP) for one float mode. */
+export function compileVector(target: Target, inst: Instruction, mode: FloatMode): Compiled | NotCompiled {
+  const def = inst.def;
+  if (waveSemanticsFor(def)) return new NotCompiled('a wave-level instruction');
+  const f = vectorSemanticsFor(def);
+  if (!f) return new NotCompiled('no per-lane semantics');
+  const why = vectorRefusal(target, inst);
+  if (why) return new NotCompiled(why);
+  let input: LaneInput<Expr> | undefined;
+  try {
+    const view = laneView(target, inst);
+    if (view.dpp) return new NotCompiled('DPP reads other lanes');
+    input = view.fields === inst.fields ? undefined : { view };
+  } catch (e) {
+    if (e instanceof SemanticsRefusal) return new NotCompiled(e.reason);
+    throw e;
+  }
+  const lanes: 32 | 64 = target.wave64 ? 64 : 32;
+  const halves = lanes / 32;
+  const b = exprBuilder();
+  const runs: { vgprs: Map<number, Expr>; masks: Map<number, Expr> }[] = [];
+  for (let h = 0; h < halves; h++) {
+    const sym = new SymbolicWave(b, lanes, mode, 0, apertureWord);
+    sym.lane = 32 * h;
+    const writes: MaskWrites<Expr> = { masks: new Map() };
+    try {
+      f(createLaneContext(b, target, inst, sym, sym.lane, writes, input));
+    } catch (e) {
+      if (e instanceof SemanticsRefusal) return new NotCompiled(e.reason);
+      throw e;
+    }
+    if (sym.sgprWrites.size > 0 || sym.sccWrite !== undefined)
+      return new NotCompiled('a per-lane function wrote scalar state directly');
+    const masks = new Map<number, Expr>();
+    for (const [code, bits] of writes.masks) {
+      const bit = bits[sym.lane];
+      if (bit === undefined) return new NotCompiled('a lane-mask write without this lane bit');
+      masks.set(code, bit);
+    }
+    runs.push({ vgprs: sym.vgprWrites, masks });
+  }
+  const maskCodes = [...runs[0].masks.keys()];
+  if (runs.some((r) => [...r.masks.keys()].join() !== maskCodes.join()))
+    return new NotCompiled('the halves of the wave write different lane masks');
+  for (const r of runs)
+    for (const v of r.vgprs.keys()) if (v >= VGPR_COUNT) return new NotCompiled(`v${v} is past v${VGPR_COUNT - 1}`);
+  const words = target.gen >= Gen.GFX10 && !target.wave64 ? 1 : 2;
+  for (const code of maskCodes)
+    if (code + words > SGPR_SPACE) return new NotCompiled(`a lane mask at SGPR code ${code} leaves the SGPR space`);
+
+  const reads = { sgprs: new Set<number>(), vgprs: new Set<number>(), scc: false };
+  const js = new JsLowering(leaves(lanes, reads));
+  const loops: string[] = [];
+  try {
+    runs.forEach((r, h) => {
+      const vgprs = [...r.vgprs];
+      const body = js.body([...vgprs.map(([, e]) => e), ...maskCodes.map((c) => r.masks.get(c)!)]);
+      const stores = vgprs.map(([v], i) => `vg[${v * lanes} + lane] = ${body.refs[i]};`);
+      const bits = maskCodes.map((c, i) => `k${c}_${h} |= ${body.refs[vgprs.length + i]} ? 1 << l : 0;`);
+      loops.push(
+        [
+          `  for (let bits = e${h}; bits !== 0; bits &= bits - 1) {`,
+          '    const l = 31 - Math.clz32(bits & -bits);',
+          `    const lane = ${h === 0 ? 'l' : '32 + l'};`,
+          lines([...body.statements, ...stores, ...bits], '    '),
+          '  }',
+        ].join('\n'),
+      );
+    });
+  } catch (e) {
+    if (e instanceof JsLoweringRefusal) return new NotCompiled(e.message);
+    throw e;
+  }
+  const execWords = Array.from({ length: halves }, (_, h) => `e${h}`);
+  const accumulators = maskCodes.flatMap((c) => Array.from({ length: halves }, (_, h) => `let k${c}_${h} = 0;`));
+  const skipNull = (code: number): boolean => target.gen >= Gen.GFX8 && code === nullCode(target.gen);
+  const maskStores = maskCodes.flatMap((c) =>
+    skipNull(c)
+      ? []
+      : Array.from({ length: words }, (_, w) => `sg[${c + w}] = ${w < halves ? `k${c}_${w} >>> 0` : '0'};`),
+  );
+  const source = [
+    '"use strict";',
+    `return function ${identifier(def.name)}(w) {`,
+    '  const sg = w.sgpr;',
+    '  const vg = w.vgpr;',
+    ...execWords.map((e, h) => `  const ${e} = sg[${SRC_EXEC_LO + h}];`),
+    // With no lane active the shared path decides what a lane-mask write leaves.
+    maskCodes.length > 0 ? `  if ((${execWords.join(' | ')}) === 0) return false;` : '',
+    lines(js.prelude, '  '),
+    lines(accumulators, '  '),
+    ...loops,
+    lines(maskStores, '  '),
+    '  return true;',
+    '};',
+  ]
+    .filter((x) => x !== '')
+    .join('\n');
+  return {
+    run: build(source, js.modes),
+    source,
+    reads: { sgprs: [...reads.sgprs], vgprs: [...reads.vgprs], scc: reads.scc },
+    writes: {
+      sgprs: maskCodes.flatMap((c) => Array.from({ length: words }, (_, w) => c + w)),
+      vgprs: [...new Set(runs.flatMap((r) => [...r.vgprs.keys()]))],
+    },
+    calls: js.calls,
+  };
+}
+
+/** Compiles a SALU instruction; `nextAddress` is the byte address after it (s_getpc_b64). */
+export function compileScalar(target: Target, inst: Instruction, nextAddress: number): Compiled | NotCompiled {
+  if (!scalarSemanticsFor(inst.def)) return new NotCompiled('no scalar semantics');
+  const b = exprBuilder();
+  // The mode is never read by the scalar ALU; the symbolic wave needs one.
+  const sym = new SymbolicWave(
+    b,
+    target.wave64 ? 64 : 32,
+    { f32Denormals: true, f64f16Denormals: true },
+    nextAddress,
+    apertureWord,
+  );
+  try {
+    runScalar(b, target, inst, sym);
+  } catch (e) {
+    if (e instanceof SemanticsRefusal) return new NotCompiled(e.reason);
+    throw e;
+  }
+  const writes = [...sym.sgprWrites];
+  for (const [code] of writes)
+    if (code >= SGPR_SPACE) return new NotCompiled(`SGPR code ${code} is outside the SGPR space`);
+  const reads = { sgprs: new Set<number>(), vgprs: new Set<number>(), scc: false };
+  const js = new JsLowering(leaves(32, reads));
+  const roots = [...writes.map(([, e]) => e), ...(sym.sccWrite ? [sym.sccWrite] : [])];
+  let refs: string[];
+  try {
+    const body = js.body(roots);
+    if (body.statements.length > 0) return new NotCompiled('a scalar instruction read a per-lane value');
+    refs = body.refs;
+  } catch (e) {
+    if (e instanceof JsLoweringRefusal) return new NotCompiled(e.message);
+    throw e;
+  }
+  const source = [
+    '"use strict";',
+    `return function ${identifier(inst.def.name)}(w) {`,
+    '  const sg = w.sgpr;',
+    lines(js.prelude, '  '),
+    lines(
+      writes.map(([code], i) => `sg[${code}] = ${refs[i]};`),
+      '  ',
+    ),
+    sym.sccWrite ? `  w.scc = ${refs[writes.length]};` : '',
+    '  return true;',
+    '};',
+  ]
+    .filter((x) => x !== '')
+    .join('\n');
+  return {
+    run: build(source, js.modes),
+    source,
+    reads: { sgprs: [...reads.sgprs], vgprs: [], scc: reads.scc },
+    writes: { sgprs: writes.map(([code]) => code), vgprs: [] },
+    calls: js.calls,
+  };
+}
