@@ -7,35 +7,46 @@
  * to BENCH_DWORDS dwords, default 1,000,000), measured three ways in the same run:
  * decodeAt in a loop, decode + printInstruction, and `llvm-mc-19 --disassemble
  * -mcpu=gfx1030` on the same bytes (byte tokens, one instruction a line, in a temp file).
- * Env: BENCH_DWORDS (program size), BENCH_ONLY=decoder (run just that one), LLVM_MC.
+ * Figures are wall clock and CPU time (user + system; steadier on a shared machine).
+ * Env: BENCH_DWORDS (program size), BENCH_ONLY=decoder (run just that one), LLVM_MC;
+ * BENCH_ISA_BASE=<another tree, or a directory holding a copy of src/isa as isa/> also
+ * times that tree's decoder and printer on the same program, for a before/after figure.
  *
- * interp: the reference interpreter (bundled as for the decoder, via bench/interp-entry.ts) on
- * a compute-heavy kernel assembled for gfx1030 wave32 and gfx900 wave64: a loop of VALU
- * (v_fma_f32, v_mul_f32, integer add, xor, and, shift, v_mad_u32_u24) and SALU (counter, compare) with a
- * buffer store at the end, over BENCH_GROUPS groups (default 256) of 64 threads, BENCH_ITERS
- * iterations (default 64). Lane-operations = VALU instructions × active lanes + SALU
- * instructions (every lane is active here; branches, the store and s_endpgm are counted as
- * instructions but not as lane-operations). Counts come from the program's structure and are
- * checked against the interpreter's step count. One whole warm-up run, then a timed one.
- * Env: BENCH_GROUPS, BENCH_ITERS, BENCH_ONLY=interp; BENCH_INTERP_BASE=<a copy of the tree>
- * also runs that tree's interpreter, interleaved in the same run, for a before/after figure.
+ * interp: the reference interpreter on two RADV corpus kernels scaled to many groups, with
+ * the compiled ALU and the shared step-by-step path side by side, in lane-operations per second
+ * (see benchInterp). Env: BENCH_GROUPS, BENCH_SHARED_GROUPS, BENCH_ONLY=interp.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { join, resolve, sep } from 'node:path';
+import { build, buildSync, type Plugin } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import type * as IsaEntry from './isa-entry.ts';
 import type * as InterpEntry from './interp-entry.ts';
 import { disasmRows, isLlvmInvalidRegister } from '../test/isa/corpus-data.ts';
 import { machine, printFigures, writeResult, type Figure } from './results.ts';
 
-/** The instruction layer bundled as the app ships it (see bench/isa-entry.ts). */
-async function loadBundledIsa(): Promise<typeof IsaEntry> {
+/**
+ * The instruction layer bundled as the app ships it (see bench/isa-entry.ts). With
+ * `srcRoot` (another tree's src/, BENCH_ISA_BASE) the same entry is bundled with its
+ * imports of this tree's src/ taken from there instead, for a before/after in one run.
+ */
+async function loadBundledIsa(srcRoot?: string): Promise<typeof IsaEntry> {
   const dir = mkdtempSync(join(tmpdir(), 'gcn-bench-isa-'));
   const outfile = join(dir, 'isa.mjs');
-  buildSync({
+  const ours = resolve(import.meta.dirname, '..', 'src') + sep;
+  const theirs = srcRoot === undefined ? undefined : resolve(srcRoot) + sep;
+  const redirect: Plugin = {
+    name: 'isa-base',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const path = resolve(args.resolveDir, args.path);
+        return theirs && path.startsWith(ours) ? { path: theirs + path.slice(ours.length) } : undefined;
+      });
+    },
+  };
+  await build({
     entryPoints: [join(import.meta.dirname, 'isa-entry.ts')],
     bundle: true,
     format: 'esm',
@@ -43,11 +54,13 @@ async function loadBundledIsa(): Promise<typeof IsaEntry> {
     target: 'node20',
     outfile,
     logLevel: 'silent',
+    plugins: theirs ? [redirect] : [],
   });
   return (await import(pathToFileURL(outfile).href)) as typeof IsaEntry;
 }
 
-const { decodeAt, hexToBytes, printInstruction, DecodeError, targetFor } = await loadBundledIsa();
+const isa = await loadBundledIsa();
+const { decodeAt, hexToBytes, printInstruction, DecodeError, targetFor } = isa;
 
 function envInt(name: string, fallback: number): number {
   const v = process.env[name];
@@ -153,8 +166,13 @@ function buildProgram(dwords: number): Program & { candidateRows: number; threw:
   };
 }
 
-function benchDecoder(): void {
+async function benchDecoder(): Promise<void> {
   const dwords = envInt('BENCH_DWORDS', 1_000_000);
+  const baseRoot = process.env.BENCH_ISA_BASE;
+  // A tree given as its root (with src/ inside) or as its src/ directory.
+  const base = baseRoot
+    ? await loadBundledIsa(existsSync(join(baseRoot, 'src', 'isa')) ? join(baseRoot, 'src') : baseRoot)
+    : undefined;
   const llvmMc = process.env.LLVM_MC ?? 'llvm-mc-19';
   const target = targetFor('gfx1030');
   const t0 = now();
@@ -170,62 +188,28 @@ function benchDecoder(): void {
       ` (built in ${buildMs.toFixed(0)} ms)`,
   );
 
-  // Decode only. A short warm-up pass lets the JIT settle before the timed one.
-  const decodeOnly = (limit: number): { count: number; errors: number; ms: number; cpuMs: number; sink: number } => {
-    let at = 0;
-    let count = 0;
-    let errors = 0;
-    let sink = 0;
-    const cpu0 = process.cpuUsage();
-    const start = now();
-    while (at < limit) {
-      try {
-        const inst = decodeAt(target, words, at);
-        at += inst.size >>> 2;
-        sink += inst.size;
-        count++;
-      } catch (e) {
-        if (!(e instanceof DecodeError)) throw e;
-        errors++;
-        at++;
-      }
-    }
-    const ms = now() - start;
-    return { count, errors, ms, cpuMs: cpuMsSince(cpu0), sink };
-  };
-  const decodePrint = (limit: number): { count: number; errors: number; ms: number; cpuMs: number; sink: number } => {
-    let at = 0;
-    let count = 0;
-    let errors = 0;
-    let sink = 0;
-    const cpu0 = process.cpuUsage();
-    const start = now();
-    while (at < limit) {
-      try {
-        const inst = decodeAt(target, words, at);
-        sink += printInstruction(target, inst).length;
-        at += inst.size >>> 2;
-        count++;
-      } catch (e) {
-        if (!(e instanceof DecodeError)) throw e;
-        errors++;
-        at++;
-      }
-    }
-    const ms = now() - start;
-    return { count, errors, ms, cpuMs: cpuMsSince(cpu0), sink };
-  };
   const warm = Math.min(words.length, 50_000);
   // With nothing decodable the loops only time the DecodeError path: a slice is enough.
   const measured = program.fallback ? Math.min(words.length, 100_000) : words.length;
-  // Two whole warm-up passes: the JIT compiles each codec's paths only once they are hot,
-  // and a run of a million instructions should be timed at the speed it settles to.
-  decodeOnly(warm);
-  decodeOnly(measured);
-  const d = decodeOnly(measured);
-  decodePrint(warm);
-  decodePrint(measured);
-  const p = decodePrint(measured);
+  // The timed loops are the bundle's own (bench/isa-entry.ts). Two whole warm-up passes
+  // each: the JIT compiles each codec's paths only once they are hot, and a run of a
+  // million instructions should be timed at the speed it settles to. With BENCH_ISA_BASE
+  // the other tree's loops run too, interleaved with ours, on the same program.
+  const impls = base ? [isa, base] : [isa];
+  for (const m of impls) {
+    const t = m.targetFor('gfx1030');
+    m.timeDecode(t, words, warm);
+    m.timeDecode(t, words, measured);
+  }
+  const decodeTimes = impls.map((m) => m.timeDecode(m.targetFor('gfx1030'), words, measured));
+  for (const m of impls) {
+    const t = m.targetFor('gfx1030');
+    m.timeDecodePrint(t, words, warm);
+    m.timeDecodePrint(t, words, measured);
+  }
+  const printTimes = impls.map((m) => m.timeDecodePrint(m.targetFor('gfx1030'), words, measured));
+  const d = decodeTimes[0];
+  const p = printTimes[0];
 
   // llvm-mc on the same bytes: the whole process, and its start-up alone (an empty input).
   const dir = mkdtempSync(join(tmpdir(), 'gcn-bench-'));
@@ -332,23 +316,59 @@ function benchDecoder(): void {
     ratio_decode_only_vs_llvm_mc_cpu: { value: ratio(oursDecodeCpu, mcCpu), unit: 'x (ours/llvm-mc, CPU time)' },
     ratio_decode_print_vs_llvm_mc_cpu: { value: ratio(oursPrintCpu, mcCpu), unit: 'x (ours/llvm-mc, CPU time)' },
   };
+  if (base) {
+    // The other tree on the same program, timed between the same warm-ups (before/after).
+    const bd = decodeTimes[1];
+    const bp = printTimes[1];
+    const note = (t: typeof bd) =>
+      `${t.count} instructions, ${t.errors} DecodeErrors, ${t.ms.toFixed(1)} ms, ${t.cpuMs.toFixed(0)} ms CPU`;
+    figures.base_decode_only = {
+      value: rate(bd.count, bd.ms),
+      unit: 'instructions/s',
+      note: `BENCH_ISA_BASE: ${note(bd)}`,
+    };
+    figures.base_decode_print = {
+      value: rate(bp.count, bp.ms),
+      unit: 'instructions/s',
+      note: `BENCH_ISA_BASE: ${note(bp)}`,
+    };
+    figures.base_decode_only_cpu = { value: rate(bd.count, bd.cpuMs), unit: 'instructions/CPU-s' };
+    figures.base_decode_print_cpu = { value: rate(bp.count, bp.cpuMs), unit: 'instructions/CPU-s' };
+    figures.speedup_decode_only_cpu = {
+      value: ratio(oursDecodeCpu, rate(bd.count, bd.cpuMs)),
+      unit: 'x (ours/base, CPU time)',
+    };
+    figures.speedup_decode_print_cpu = {
+      value: ratio(oursPrintCpu, rate(bp.count, bp.cpuMs)),
+      unit: 'x (ours/base, CPU time)',
+    };
+  }
   printFigures('decoder (gfx1030)', figures);
   writeResult('decoder', {
     measuredAt: new Date().toISOString(),
     machine: machine(),
-    params: { BENCH_DWORDS: dwords, mcpu: 'gfx1030', llvmMc, fallback: program.fallback, oursMeasuredDwords: measured },
+    params: {
+      BENCH_DWORDS: dwords,
+      mcpu: 'gfx1030',
+      llvmMc,
+      fallback: program.fallback,
+      oursMeasuredDwords: measured,
+      ...(baseRoot ? { BENCH_ISA_BASE: baseRoot } : {}),
+    },
     figures,
   });
 }
 
-/** The interpreter, the assembler and the vector bridge, bundled (see bench/interp-entry.ts). */
-async function loadBundledInterp(root = join(import.meta.dirname, '..')): Promise<typeof InterpEntry> {
+/** The interpreter, the capture builder, the vector bridge and the corpus kernels' helpers, bundled (see bench/interp-entry.ts). */
+async function loadBundledInterp(): Promise<typeof InterpEntry> {
   const dir = mkdtempSync(join(tmpdir(), 'gcn-bench-interp-'));
   const outfile = join(dir, 'interp.mjs');
   buildSync({
-    entryPoints: [join(root, 'bench', 'interp-entry.ts')],
+    entryPoints: [join(import.meta.dirname, 'interp-entry.ts')],
     // The capture code's CommonJS dependencies (yaml) require Node's built-ins.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as benchCreateRequire } from 'node:module'; const require = benchCreateRequire(import.meta.url);",
+    },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -359,132 +379,177 @@ async function loadBundledInterp(root = join(import.meta.dirname, '..')): Promis
   return (await import(pathToFileURL(outfile).href)) as typeof InterpEntry;
 }
 
-const INTERP_CODE = 0x10000000;
-const INTERP_DATA = 0x30000000;
+type InterpCapture = Awaited<ReturnType<typeof InterpEntry.readCapture>>;
+type CorpusTarget = (typeof InterpEntry.TARGETS)[number];
 
-/** The interpreter benchmark's kernel: once-through prologue and epilogue, a counted loop body. */
-function interpKernel(gfx10: boolean, iters: number): { prologue: string[]; body: string[]; epilogue: string[] } {
-  const addU = gfx10 ? 'v_add_nc_u32' : 'v_add_u32';
-  return {
-    // s[0:3]: the V#; s4: the group id (RSRC2 TGID_X); v0: the thread id.
-    prologue: [
-      `s_mov_b32 s5, ${iters}`,
-      's_mul_i32 s6, s4, 256',
-      'v_cvt_f32_u32 v1, v0',
-      's_mov_b32 s7, 0x3fffffff',
-      's_mov_b32 s8, 0x3f7ffe00',
-      's_mov_b32 s9, 0x3f800347',
-      'v_mov_b32 v2, s9',
-      'v_mov_b32 v3, 0.5',
-      'v_mov_b32 v4, v0',
-      'v_lshlrev_b32 v5, 2, v0',
-    ],
-    body: [
-      'loop:',
-      'v_fma_f32 v1, v1, v2, v3',
-      `${addU} v4, v4, v0`,
-      'v_xor_b32 v3, v3, v4',
-      'v_and_b32 v3, s7, v3',
-      'v_mul_f32 v2, s8, v2',
-      'v_lshrrev_b32 v6, 3, v4',
-      'v_mad_u32_u24 v7, v6, v4, v7',
-      `${addU} v7, v7, v1`,
-      's_sub_u32 s5, s5, 1',
-      's_cmp_lg_u32 s5, 0',
-      's_cbranch_scc1 loop',
-    ],
-    epilogue: ['buffer_store_dword v7, v5, s[0:3], s6 offen', 's_endpgm'],
-  };
+/** A corpus kernel scaled to `groups` groups: its capture, where its output lies, and what the output must be. */
+interface BenchKernel {
+  readonly capture: InterpCapture;
+  readonly out: number;
+  readonly expected: Uint32Array;
 }
 
+const BENCH_KERNELS = ['divergent_loops', 'int_math', 'lds_prefix_sum'] as const;
+type BenchKernelName = (typeof BENCH_KERNELS)[number];
+
+async function benchKernel(
+  m: typeof InterpEntry,
+  name: BenchKernelName,
+  t: CorpusTarget,
+  groups: number,
+): Promise<BenchKernel> {
+  const { radvSpec, RADV_BINDING, rng, storageBuffer, u32 } = m;
+  const inAt = 0x30000000;
+  const out = 0x38000000;
+  let spec;
+  let expected: Uint32Array;
+  if (name === 'divergent_loops') {
+    // As test/corpus-kernels/radv-divergent-loops.ts, over `groups` groups of 64: half the lanes with small accumulators.
+    const r = rng(0xd100);
+    const x = Uint32Array.from({ length: 64 * groups }, (_, i) => (i % 2 === 0 ? r() & 0xfffff : r()));
+    expected = Uint32Array.from(Array.from(x).flatMap((v) => m.divergentLoopsReference(v)));
+    spec = radvSpec(t, 'divergent_loops', {
+      set: [
+        { offset: RADV_BINDING.b3, descriptor: storageBuffer(t, 'in', x.length * 4) },
+        { offset: RADV_BINDING.b3 + 16, descriptor: storageBuffer(t, 'out', expected.length * 4) },
+      ],
+      grid: groups,
+      group: 64,
+      memory: [
+        { name: 'in', address: inAt, data: u32(x) },
+        { name: 'out', address: out, data: { fill: 0xcd, size: expected.length * 4 } },
+      ],
+      expected: [{ address: 'out', data: u32(expected) }],
+    });
+  } else if (name === 'int_math') {
+    // As test/corpus-kernels/radv-int-math.ts: per invocation u[4], s[4] in, 32 integer results out (no INT_MIN / -1).
+    const r = rng(0x1a7e);
+    const ins = Array.from({ length: 64 * groups }, () => {
+      const u = [r(), r(), r(), r()] as const;
+      const sx = r() | 0;
+      const sy = r() | 0;
+      return { u, s: [sx, sx === -0x80000000 && sy === -1 ? 1 : sy, r() | 0, r() | 0] as const };
+    });
+    expected = Uint32Array.from(ins.flatMap((x) => m.intMathReference(x)));
+    spec = radvSpec(t, 'int_math', {
+      set: [
+        { offset: RADV_BINDING.b3, descriptor: storageBuffer(t, 'in', ins.length * 32) },
+        { offset: RADV_BINDING.b3 + 16, descriptor: storageBuffer(t, 'out', expected.length * 4) },
+      ],
+      grid: groups,
+      group: 64,
+      memory: [
+        { name: 'in', address: inAt, data: u32(ins.flatMap((x) => [...x.u, ...x.s])) },
+        { name: 'out', address: out, data: { fill: 0xcd, size: expected.length * 4 } },
+      ],
+      expected: [{ address: 'out', data: u32(expected) }],
+    });
+  } else {
+    // As test/corpus-kernels/radv-lds-prefix-sum.ts: groups of 256 threads, a prefix sum through LDS with barriers.
+    const r = rng(0x1d5);
+    const inp = Uint32Array.from({ length: 256 * groups }, () => r());
+    expected = m.prefixSumReference(inp);
+    spec = radvSpec(t, 'lds_prefix_sum', {
+      set: [
+        { offset: RADV_BINDING.b3, descriptor: storageBuffer(t, 'in', inp.length * 4) },
+        { offset: RADV_BINDING.b3 + 16, descriptor: storageBuffer(t, 'out', inp.length * 4) },
+      ],
+      grid: groups,
+      group: 256,
+      ldsBytes: 1024,
+      memory: [
+        { name: 'in', address: inAt, data: u32(inp) },
+        { name: 'out', address: out, data: { fill: 0xcd, size: inp.length * 4 } },
+      ],
+      expected: [{ address: 'out', data: u32(expected) }],
+    });
+  }
+  const built = await m.buildCapture(spec, {
+    readFile: (p: string) => readFileSync(join(import.meta.dirname, '..', 'test', 'corpus-kernels', 'code', p)),
+  });
+  return { capture: await m.readCapture(await m.writeCapture(built.manifest, built.blobs)), out, expected };
+}
+
+interface InterpRun {
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly steps: number;
+  readonly laneOps: number;
+  readonly compiled: number;
+}
+
+/** One whole dispatch, timed; the output range must equal the kernel's reference rewrite. */
+function runKernel(m: typeof InterpEntry, k: BenchKernel, compiled: boolean, label: string): InterpRun {
+  const vector = m.vectorBridge();
+  if (!vector) throw new Error('interp: no vector ALU semantics');
+  const memory = m.GuestMemory.fromCapture(k.capture);
+  const setup = m.setupFromCapture(k.capture, memory);
+  const cpu0 = process.cpuUsage();
+  const start = now();
+  const r = m.runSetup(setup, memory, { vector, compiled });
+  const ms = now() - start;
+  const cpuMs = cpuMsSince(cpu0);
+  for (let i = 0; i < k.expected.length; i++) {
+    const got = memory.read32(k.out + 4 * i);
+    if (got !== k.expected[i]) throw new Error(`interp ${label}: out[${i}] is ${got}, the reference ${k.expected[i]}`);
+  }
+  return { ms, cpuMs, steps: r.steps, laneOps: r.laneOps, compiled: r.compiledInstructions };
+}
+
+/**
+ * The interpreter on three RADV corpus kernels (test/corpus-kernels/code), scaled to many groups
+ * with seeded inputs, on gfx1030 in wave32 and wave64: divergent_loops (nested data-dependent
+ * loops, a switch, a Collatz count: integer VALU under partial EXEC, and SALU loop control),
+ * int_math (straight-line integer VALU under full EXEC, 64-bit products, divisions through f32
+ * reciprocals, 32 buffer stores a thread) and lds_prefix_sum (LDS, barriers, 8 waves of 32 / 4
+ * of 64 per group). Lane-operations = VALU
+ * instructions × the lanes active when each issues + SALU instructions, counted by the
+ * interpreter as it runs (execute.ts); branches, memory instructions and s_endpgm are steps but
+ * not lane-operations. Each kernel runs with the compiled ALU (src/interp/jit, D014) over
+ * BENCH_GROUPS groups and with the shared step-by-step path over BENCH_SHARED_GROUPS groups
+ * (slower by one to two orders of magnitude, so fewer), each timed after one whole warm-up
+ * dispatch of the same size (the compiled path: the fastest of three), in the same run;
+ * every run's output is checked against the kernel's reference rewrite.
+ * Env: BENCH_GROUPS (default 256), BENCH_SHARED_GROUPS (default 4), BENCH_ONLY=interp.
+ */
 async function benchInterp(): Promise<void> {
   const groups = envInt('BENCH_GROUPS', 256);
-  const iters = envInt('BENCH_ITERS', 64);
-  const ours = await loadBundledInterp();
-  const baseRoot = process.env.BENCH_INTERP_BASE;
-  const base = baseRoot ? await loadBundledInterp(baseRoot) : undefined;
-  const { assembleProgram, targetFor, encodeBufferDescriptor, GuestMemory } = ours;
+  const sharedGroups = envInt('BENCH_SHARED_GROUPS', 4);
+  const m = await loadBundledInterp();
   const figures: Record<string, Figure> = {};
-  const params: Record<string, string | number | boolean> = { BENCH_GROUPS: groups, BENCH_ITERS: iters };
-  for (const [cpu, wave64] of [
-    ['gfx1030', false],
-    ['gfx900', true],
-  ] as const) {
-    const target = targetFor(cpu, wave64);
-    const lanes = wave64 ? 64 : 32;
-    const threads = 64;
-    const k = interpKernel(cpu === 'gfx1030', iters);
-    const code = assembleProgram(target, [...k.prologue, ...k.body, ...k.epilogue].join('\n')).words;
-    const kind = (lines: string[]) => {
-      const insts = lines.filter((l) => !l.endsWith(':'));
-      return {
-        all: insts.length,
-        valu: insts.filter((l) => l.startsWith('v_')).length,
-        salu: insts.filter((l) => l.startsWith('s_') && !/^s_(cbranch|branch|endpgm|waitcnt|nop)/.test(l)).length,
-      };
-    };
-    const [p, b, e] = [kind(k.prologue), kind(k.body), kind(k.epilogue)];
-    const waves = groups * Math.ceil(threads / lanes);
-    const perWave = (f: 'all' | 'valu' | 'salu') => p[f] + iters * b[f] + e[f];
-    const instructions = waves * perWave('all');
-    const valu = waves * perWave('valu');
-    const salu = waves * perWave('salu');
-    const laneOps = valu * lanes + salu;
-    const run = (m: typeof InterpEntry) => {
-      const vector = m.vectorBridge();
-      if (!vector) throw new Error('interp: no vector ALU semantics');
-      const memory = new GuestMemory([
-        { address: INTERP_CODE, bytes: new Uint8Array(code.buffer) },
-        { address: INTERP_DATA, bytes: new Uint8Array(groups * 256) },
-      ]);
-      const vsharp = [...encodeBufferDescriptor(target.gen, { base_address: INTERP_DATA, num_records: groups * 256 })];
-      const cpu0 = process.cpuUsage();
-      const start = now();
-      const r = m.runSetup(
-        {
-          kind: 'dispatch',
-          target,
-          programAddress: INTERP_CODE,
-          rsrc2: (4 << 1) | (1 << 7), // 4 user SGPRs, then TGID_X
-          userData: [...vsharp, ...new Array<number>(12).fill(0)],
-          numThreads: [threads, 1, 1],
-          grid: [groups, 1, 1],
-        },
-        memory,
-        { vector },
-      );
-      const ms = now() - start;
-      const cpuMs = cpuMsSince(cpu0);
-      if (r.steps !== instructions) throw new Error(`interp ${cpu}: ${r.steps} steps, expected ${instructions}`);
-      return { ms, cpuMs, sink: memory.read32(INTERP_DATA + 4) };
-    };
-    run(ours); // warm-up: the whole dispatch once
-    const b0 = base && run(base);
-    const t = run(ours);
-    const tb = base && run(base);
-    const tag = `${cpu}_w${lanes}`;
-    if (b0 && tb) {
-      if (b0.sink !== t.sink) throw new Error(`interp ${cpu}: the base tree stores ${b0.sink}, ours ${t.sink}`);
-      figures[`${tag}_base_lane_ops`] = {
-        value: rate(laneOps, tb.ms),
+  const params: Record<string, string | number | boolean> = {
+    BENCH_GROUPS: groups,
+    BENCH_SHARED_GROUPS: sharedGroups,
+    lane_operations: 'VALU instructions x lanes active at issue + SALU instructions, counted by the interpreter',
+  };
+  for (const name of BENCH_KERNELS)
+    for (const tname of ['gfx1030w32', 'gfx1030w64'] as const) {
+      const t = m.TARGETS.find((x) => x.name === tname)!;
+      const tag = `${name}_${tname}`;
+      const big = await benchKernel(m, name, t, groups);
+      const small = await benchKernel(m, name, t, sharedGroups);
+      runKernel(m, big, true, `${tag} warm-up`);
+      // The fastest of three (a dispatch takes a fraction of a second: one run is at the mercy of the machine's other load).
+      const c = [1, 2, 3].map(() => runKernel(m, big, true, `${tag} compiled`)).reduce((x, y) => (y.ms < x.ms ? y : x));
+      runKernel(m, small, false, `${tag} warm-up`);
+      const s = runKernel(m, small, false, `${tag} shared`);
+      const cRate = rate(c.laneOps, c.ms);
+      const sRate = rate(s.laneOps, s.ms);
+      const note = (r: InterpRun, g: number): string =>
+        `${g} groups, ${r.ms.toFixed(0)} ms, ${r.cpuMs.toFixed(0)} ms CPU; ${r.steps} instructions, ${r.laneOps} lane-operations`;
+      figures[`${tag}_compiled_lane_ops`] = {
+        value: cRate,
         unit: 'lane-operations/s',
-        note: `BENCH_INTERP_BASE, ${tb.ms.toFixed(0)} ms, ${tb.cpuMs.toFixed(0)} ms CPU`,
+        note: `${note(c, groups)}; ${c.compiled} instructions compiled`,
       };
-      figures[`${tag}_base_lane_ops_cpu`] = { value: rate(laneOps, tb.cpuMs), unit: 'lane-operations/CPU-s' };
-      figures[`${tag}_speedup_cpu`] = {
-        value: ratio(rate(laneOps, t.cpuMs), rate(laneOps, tb.cpuMs)),
-        unit: 'x (ours/base, CPU time)',
-      };
-      params.BENCH_INTERP_BASE = baseRoot!;
+      figures[`${tag}_shared_lane_ops`] = { value: sRate, unit: 'lane-operations/s', note: note(s, sharedGroups) };
+      figures[`${tag}_compiled_lane_ops_cpu`] = { value: rate(c.laneOps, c.cpuMs), unit: 'lane-operations/CPU-s' };
+      figures[`${tag}_shared_lane_ops_cpu`] = { value: rate(s.laneOps, s.cpuMs), unit: 'lane-operations/CPU-s' };
+      figures[`${tag}_compiled_instructions`] = { value: rate(c.steps, c.ms), unit: 'instructions/s' };
+      figures[`${tag}_shared_instructions`] = { value: rate(s.steps, s.ms), unit: 'instructions/s' };
+      figures[`${tag}_speedup`] = { value: ratio(cRate, sRate), unit: 'x (compiled/shared, lane-operations/s)' };
+      params[`${tag}_lanes_per_valu`] = Number((c.laneOps / Math.max(1, c.steps)).toFixed(2));
     }
-    const note = `${t.ms.toFixed(0)} ms, ${t.cpuMs.toFixed(0)} ms CPU; ${waves} waves, ${instructions} instructions (${valu} VALU × ${lanes} lanes + ${salu} SALU)`;
-    figures[`${tag}_lane_ops`] = { value: rate(laneOps, t.ms), unit: 'lane-operations/s', note };
-    figures[`${tag}_lane_ops_cpu`] = { value: rate(laneOps, t.cpuMs), unit: 'lane-operations/CPU-s' };
-    figures[`${tag}_instructions`] = { value: rate(instructions, t.ms), unit: 'instructions/s' };
-    figures[`${tag}_instructions_cpu`] = { value: rate(instructions, t.cpuMs), unit: 'instructions/CPU-s' };
-    params[`${tag}_lane_operations`] = laneOps;
-    params[`${tag}_result_word1`] = t.sink;
-  }
   printFigures('interp (reference interpreter)', figures);
   writeResult('interp', { measuredAt: new Date().toISOString(), machine: machine(), params, figures });
 }

@@ -257,10 +257,10 @@ export interface LanePort<V, B, A> {
   load(address: A, bytes: 1 | 2 | 4, enabled: B): V;
   /** The low `bytes` bytes of `value`. */
   store(address: A, bytes: 1 | 2 | 4, value: V, enabled: B): void;
-  /** A 32-bit read-modify-write: `update` makes the new word from the old; returns the old. */
-  atomic(address: A, update: (old: V) => V, enabled: B): V;
-  /** The same on 64 bits (two words, low first). */
-  atomic64(address: A, update: (old: Pair<V>) => Pair<V>, enabled: B): Pair<V>;
+  /** A 32-bit atomic: the new word is `atomicValue(op, old, src, cmp)`; returns the old. */
+  atomic(address: A, op: AtomicOp, src: V, cmp: V, enabled: B): V;
+  /** The same on 64 bits (two words, low first; `atomicValue64`). */
+  atomic64(address: A, op: AtomicOp, src: Pair<V>, cmp: Pair<V>, enabled: B): Pair<V>;
 }
 
 /** One lane's VGPRs, as a memory access reads and writes them. */
@@ -289,16 +289,16 @@ export function bytePort(space: ByteSpace): LanePort<number, boolean, number> {
     store(a, n, v, enabled) {
       if (enabled) writeUint(space, a, n, v >>> 0);
     },
-    atomic(a, update, enabled) {
+    atomic(a, op, src, cmp, enabled) {
       if (!enabled) return 0;
       const old = readUint(space, a, 4);
-      writeUint(space, a, 4, update(old) >>> 0);
+      writeUint(space, a, 4, atomicValue(concrete, op, old, src, cmp) >>> 0);
       return old;
     },
-    atomic64(a, update, enabled) {
+    atomic64(a, op, src, cmp, enabled) {
       if (!enabled) return [0, 0];
       const old: Pair<number> = [readUint(space, a, 4), readUint(space, a + 4, 4)];
-      const nv = update(old);
+      const nv = atomicValue64(concrete, op, old, src, cmp);
       writeUint(space, a, 4, nv[0] >>> 0);
       writeUint(space, a + 4, 4, nv[1] >>> 0);
       return old;
@@ -361,7 +361,7 @@ export function laneAccessOver<V, B, A>(
       if (op.wide) {
         const sv: Pair<V> = [regs.read(src), regs.read(src + 1)];
         const cv: Pair<V> = op.op === 'cmpswap' ? [regs.read(src2), regs.read(src2 + 1)] : [a.word(0), a.word(0)];
-        const old = port.atomic64(at, (o) => atomicValue64(a, op.op, o, sv, cv), enabled);
+        const old = port.atomic64(at, op.op, sv, cv, enabled);
         if (returns) {
           regs.write(data, old[0]);
           regs.write(data + 1, old[1]);
@@ -369,7 +369,7 @@ export function laneAccessOver<V, B, A>(
       } else {
         const sv = regs.read(src);
         const cv = op.op === 'cmpswap' ? regs.read(src2) : a.word(0);
-        const old = port.atomic(at, (o) => atomicValue(a, op.op, o, sv, cv), enabled);
+        const old = port.atomic(at, op.op, sv, cv, enabled);
         if (returns) regs.write(data, old);
       }
       return;
@@ -618,4 +618,134 @@ export function globalAddress<V, B>(
 /** A pair address as a number (the interpreter's guest addresses; a negative or wrapped address is past every range). */
 export function pairAddress(p: Pair<number>): number {
   return (p[0] >>> 0) + (p[1] >>> 0) * 2 ** 32;
+}
+
+/** The DS forms that move data (lds.ts `DsOp` without the lane exchanges). */
+export type DsDataOp =
+  | { readonly kind: 'mem'; readonly op: Exclude<MemOp, { kind: 'format' }>; readonly size: number }
+  | { readonly kind: 'two'; readonly store: boolean; readonly dwords: 1 | 2; readonly st64: boolean }
+  | { readonly kind: 'atomic'; readonly op: AtomicOp; readonly wide: boolean; readonly rtn: boolean };
+
+/** One access of a DS instruction's lane: what `laneAccessOver` moves, where, and when it is outside the allocation. */
+export interface DsAccess<V, B> {
+  readonly op: Exclude<MemOp, { kind: 'format' }>;
+  readonly data: number;
+  readonly src: number;
+  readonly src2: number;
+  readonly returns: boolean;
+  address(k: number): V;
+  out(k: number): B;
+}
+
+/**
+ * A lane's DS accesses (lds.ts): ADDR plus the 16-bit offset (wrapping at 32 bits); the
+ * two-address forms at ADDR + offset0/offset1 elements (times 64 for st64), unwrapped (a carry
+ * out of 32 bits is outside); atomics with the source in DATA0 and DATA1 the other (ds_cmpst
+ * before gfx11: the compare value first). An access is outside when any of its bytes reaches
+ * `limit` (the allocation, and M0 on gfx7/8), each dword checked on its own.
+ */
+export function dsAccesses<V, B>(
+  a: Algebra<V, B>,
+  gen: Gen,
+  inst: Instruction,
+  op: DsDataOp,
+  addr: V,
+  limit: V,
+): DsAccess<V, B>[] {
+  const f = inst.fields;
+  const offset0 = f.offset0 ?? 0;
+  const offset1 = f.offset1 ?? 0;
+  /** Bytes [at + k, at + k + size) reach past the limit (or at carried out of 32 bits). */
+  const past = (at: V, carry: B, k: number, size: number): B =>
+    a.boolOr(carry, a.boolOr(a.ltU(limit, a.word(k + size)), a.ltU(a.sub(limit, a.word(k + size)), at)));
+  if (op.kind === 'two') {
+    const unit = op.dwords * 4 * (op.st64 ? 64 : 1);
+    const raw: MemOp = { kind: 'raw', store: op.store, dwords: op.dwords };
+    return [offset0, offset1].map((o, i) => {
+      const [at, carry] = a.addCarry(addr, a.word(o * unit), a.bool(false));
+      const data = op.store ? (i === 0 ? f.data0 : f.data1) : f.vdst + i * op.dwords;
+      return {
+        op: raw,
+        data,
+        src: data,
+        src2: data,
+        returns: true,
+        address: (k) => a.add(at, a.word(k)),
+        out: (k) => past(at, carry, k, 4),
+      };
+    });
+  }
+  const at = a.add(addr, a.word(offset0 | (offset1 << 8)));
+  const none = a.bool(false);
+  if (op.kind === 'mem') {
+    const data = op.op.store ? f.data0 : f.vdst;
+    return [
+      {
+        op: op.op,
+        data,
+        src: data,
+        src2: data,
+        returns: true,
+        address: (k) => a.add(at, a.word(k)),
+        out: (k) => past(at, none, k, op.size),
+      },
+    ];
+  }
+  const cmpFirst = op.op === 'cmpswap' && gen < Gen.GFX11;
+  return [
+    {
+      op: { kind: 'atomic', store: false, op: op.op, wide: op.wide },
+      data: f.vdst,
+      src: cmpFirst ? f.data1 : f.data0,
+      src2: cmpFirst ? f.data0 : f.data1,
+      returns: op.rtn,
+      address: () => at,
+      out: () => past(at, none, 0, op.wide ? 8 : 4),
+    },
+  ];
+}
+
+/** The bytes a DS access may reach: the group's allocation, and on gfx7/8 no further than M0. */
+export function dsLimit<V, B>(a: Algebra<V, B>, gen: Gen, ldsBytes: number, m0: V): V {
+  return gen <= Gen.GFX8 ? a.minU(a.word(ldsBytes), m0) : a.word(ldsBytes);
+}
+
+/** The signed offset field as a 64-bit pair. */
+const offsetPair = <V, B>(a: Algebra<V, B>, imm: number): Pair<V> => [
+  a.word(imm >>> 0),
+  a.word(imm < 0 ? 0xffffffff : 0),
+];
+
+/**
+ * FLAT into the shared aperture (flat.ts): the group's LDS at the address's low word plus the
+ * offset; outside (a load reads 0, a store is dropped) when any byte is below 0 or past the
+ * allocation.
+ */
+export function flatLds<V, B>(
+  a: Algebra<V, B>,
+  lo: V,
+  imm: number,
+  size: number,
+  ldsBytes: number,
+): { address(k: number): V; out(k: number): B } {
+  const [at, high] = add64(a, [lo, a.word(0)], offsetPair(a, imm));
+  const limit = a.word(ldsBytes);
+  return {
+    address: (k) => a.add(at, a.word(k)),
+    out: (k) =>
+      a.boolOr(
+        a.ne(high, a.word(0)),
+        a.boolOr(a.ltU(limit, a.word(k + size)), a.ltU(a.sub(limit, a.word(k + size)), at)),
+      ),
+  };
+}
+
+/** FLAT into global memory: the 48-bit address plus the offset field. */
+export function flatGlobal<V, B>(a: Algebra<V, B>, lo: V, hi: V, imm: number): Pair<V> {
+  return add64(a, pointer48(a, lo, hi), offsetPair(a, imm));
+}
+
+/** The bytes a FLAT access checks against LDS (the first dword's, or the sub-dword's, or a 64-bit atomic's). */
+export function flatAccessSize(op: MemOp): number {
+  return op.kind === 'sub' ? op.bytes : op.kind === 'atomic' && op.wide ? 8 : 4;
 }

@@ -36,7 +36,10 @@ import {
   bufferOffsetOver,
   bufferOutOfRange,
   bufferRsrcOf,
+  flatAccessSize,
+  flatGlobal,
   flatImmediate,
+  flatLds,
   globalAddress,
   pairAddress,
   pointer48,
@@ -124,6 +127,18 @@ const SMEM_NAME = /^s_(buffer_)?load_(dword(x(2|4|8|16))?|b(32|64|128|256|512))$
 /** Cache maintenance: no effect on the interpreter's memory. */
 const BUFFER_CACHE_OPS = new Set(['buffer_wbinvl1', 'buffer_wbinvl1_vol', 'buffer_gl0_inv', 'buffer_gl1_inv']);
 
+/** Whether a branch is taken, by its name (s_branch and the conditional branches `classify` accepts). */
+const BRANCH_RULES: Readonly<Record<string, (w: Wave) => boolean>> = {
+  s_branch: () => true,
+  s_cbranch_scc0: (w) => !w.scc,
+  s_cbranch_scc1: (w) => w.scc,
+  s_cbranch_vccz: (w) => w.vccZero(),
+  s_cbranch_vccnz: (w) => !w.vccZero(),
+  s_cbranch_execz: (w) => w.execZero(),
+  s_cbranch_execnz: (w) => !w.execZero(),
+};
+const branchRule = (name: string): ((w: Wave) => boolean) => BRANCH_RULES[name] ?? BRANCH_RULES.s_cbranch_execnz;
+
 /** One thread group's shared state. */
 export interface Group {
   readonly waves: readonly Wave[];
@@ -136,7 +151,7 @@ export interface ExecOptions {
   /** The vector ALU (absent: VALU instructions are refused before the dispatch starts). */
   readonly vector?: VectorBridge;
   /**
-   * Run ALU instructions through their compiled form (src/interp/jit, D012: the same semantic
+   * Run ALU instructions through their compiled form (src/interp/jit, D014: the same semantic
    * functions, compiled once per PC to JavaScript over the wave's registers). Default true;
    * false runs every instruction through the shared semantics' step-by-step path.
    */
@@ -444,9 +459,7 @@ export class Executor {
     this.alu =
       options.compiled === false
         ? undefined
-        : new CompiledAlu(program.target, options.vector?.sharedSemantics === true, program, (w, name) =>
-            this.taken(w, name),
-          );
+        : new CompiledAlu(program.target, options.vector?.sharedSemantics === true, program, branchRule);
   }
 
   /** Lane-operations run: each VALU instruction's active lanes (at issue) plus one per SALU instruction. */
@@ -460,6 +473,7 @@ export class Executor {
     for (;;) {
       let live = 0;
       let waiting = 0;
+      let stepped = 0;
       for (const w of waves) {
         if (w.done) continue;
         live++;
@@ -471,10 +485,17 @@ export class Executor {
           w.credit--; // it ran this round's instruction ahead (CompiledAlu.runAhead)
           continue;
         }
+        stepped++;
         this.step(w, group);
       }
       if (live === 0) return;
       if (waiting === live) for (const w of waves) w.atBarrier = false;
+      else if (stepped === 0) {
+        // Every running wave sits this round out: skip the rounds until the first of them steps again.
+        let skip = Infinity;
+        for (const w of waves) if (!w.done && !w.atBarrier) skip = Math.min(skip, w.credit);
+        for (const w of waves) if (!w.done && !w.atBarrier) w.credit -= skip;
+      }
     }
   }
 
@@ -581,22 +602,7 @@ export class Executor {
   }
 
   private taken(w: Wave, name: string): boolean {
-    switch (name) {
-      case 's_branch':
-        return true;
-      case 's_cbranch_scc0':
-        return !w.scc;
-      case 's_cbranch_scc1':
-        return w.scc;
-      case 's_cbranch_vccz':
-        return w.vccZero();
-      case 's_cbranch_vccnz':
-        return !w.vccZero();
-      case 's_cbranch_execz':
-        return w.execZero();
-      default: // s_cbranch_execnz
-        return !w.execZero();
-    }
+    return branchRule(name)(w);
   }
 
   /** The wave's state object, made once per wave and pointed at the next PC for each step. */
@@ -629,10 +635,17 @@ export class Executor {
     }
   }
 
+  /** The last V# decoded, by its words (a loop reads the same one at every access). */
+  private lastVsharp: { readonly words: readonly number[]; readonly v: BufferDescriptor } | undefined;
+
   private vsharp(w: Wave, d: Decoded, first: number): BufferDescriptor {
     const words = [w.sgpr[first], w.sgpr[first + 1], w.sgpr[first + 2], w.sgpr[first + 3]];
+    const last = this.lastVsharp;
+    if (last && last.words.every((x, i) => x === words[i])) return last.v;
     try {
-      return decodeBufferDescriptor(this.gen, words);
+      const v = decodeBufferDescriptor(this.gen, words);
+      this.lastVsharp = { words, v };
+      return v;
     } catch (e) {
       if (e instanceof DescriptorError) this.refuse(w, d, `s[${first}:${first + 3}] is not a V#: ${e.message}`);
       throw e;
@@ -869,19 +882,11 @@ export class Executor {
           () => false,
         );
       } else if (space === 'lds') {
-        const a = lo + imm;
-        const size = op.kind === 'sub' ? op.bytes : op.kind === 'atomic' && op.wide ? 8 : 4;
-        this.vmemLane(
-          ldsSpace,
-          w,
-          lane,
-          d,
-          op,
-          (k) => a + k,
-          (k) => a + k < 0 || a + k + size > lds.length,
-        );
+        // The address and range rules are buffer-ops.ts's (shared with the translator).
+        const x = flatLds(concrete, lo, imm, flatAccessSize(op), lds.length);
+        this.vmemLane(ldsSpace, w, lane, d, op, x.address, x.out);
       } else {
-        const a = address48(lo, hi) + imm;
+        const a = pairAddress(flatGlobal(concrete, lo, hi, imm));
         this.vmemLane(
           this.memory,
           w,

@@ -14,7 +14,8 @@
 import { Gen } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
 import { swizzleSourceLane } from '../semantics/wave-lanes.ts';
-import { laneAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
+import { concrete } from '../semantics/concrete.ts';
+import { dsAccesses, dsLimit, laneAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
 import type { Wave } from './wave.ts';
 
 export type DsOp =
@@ -108,73 +109,17 @@ function ldsSpace(lds: Uint8Array): ByteSpace {
 /** Runs one DS instruction for every active lane of a wave. */
 export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8Array): void {
   const f = inst.fields;
-  const offset0 = f.offset0 ?? 0;
-  const offset1 = f.offset1 ?? 0;
-  const offset = offset0 | (offset1 << 8);
   if (op.kind !== 'mem' && op.kind !== 'two' && op.kind !== 'atomic') {
-    laneExchange(w, op.kind, f, offset);
+    laneExchange(w, op.kind, f, (f.offset0 ?? 0) | ((f.offset1 ?? 0) << 8));
     return;
   }
-  const limit = gen <= Gen.GFX8 ? Math.min(lds.length, w.readM0()) : lds.length;
+  // The address and range rules are buffer-ops.ts's `dsAccesses` (shared with the translator).
+  const limit = dsLimit(concrete, gen, lds.length, w.readM0());
   const space = ldsSpace(lds);
   for (let lane = 0; lane < w.lanes; lane++) {
     if (!w.active(lane)) continue;
-    const addr = w.readVgpr(f.addr, lane) >>> 0;
-    if (op.kind === 'two') {
-      const unit = op.dwords * 4 * (op.st64 ? 64 : 1);
-      const raw: MemOp = { kind: 'raw', store: op.store, dwords: op.dwords };
-      [offset0, offset1].forEach((o, i) => {
-        const a = addr + o * unit;
-        const data = op.store ? (i === 0 ? f.data0 : f.data1) : f.vdst + i * op.dwords;
-        laneAccess(
-          space,
-          raw,
-          w,
-          lane,
-          data,
-          data,
-          data,
-          true,
-          (k) => a + k,
-          (k) => a + k + 4 > limit,
-        );
-      });
-      continue;
-    }
-    const a = (addr + offset) >>> 0;
-    if (op.kind === 'mem') {
-      const data = op.op.store ? f.data0 : f.vdst;
-      const size = op.size;
-      laneAccess(
-        space,
-        op.op,
-        w,
-        lane,
-        data,
-        data,
-        data,
-        true,
-        (k) => a + k,
-        (k) => a + k + size > limit,
-      );
-      continue;
-    }
-    // Atomics: the source in DATA0 (ds_cmpst before gfx11: the compare value), DATA1 the other.
-    const n = op.wide ? 8 : 4;
-    const cmpFirst = op.op === 'cmpswap' && gen < Gen.GFX11;
-    const mem: MemOp = { kind: 'atomic', store: false, op: op.op, wide: op.wide };
-    laneAccess(
-      space,
-      mem,
-      w,
-      lane,
-      f.vdst,
-      cmpFirst ? f.data1 : f.data0,
-      cmpFirst ? f.data0 : f.data1,
-      op.rtn,
-      () => a,
-      () => a + n > limit,
-    );
+    for (const x of dsAccesses(concrete, gen, inst, op, w.readVgpr(f.addr, lane), limit))
+      laneAccess(space, x.op, w, lane, x.data, x.src, x.src2, x.returns, x.address, x.out);
   }
 }
 

@@ -27,7 +27,7 @@ export class Wave {
   done = false;
   /** Waiting at an s_barrier for the rest of its group. */
   atBarrier = false;
-  /** Rounds of its group's round-robin this wave sits out: it ran that many ALU instructions ahead (src/interp/jit, D012). */
+  /** Rounds of its group's round-robin this wave sits out: it ran that many ALU instructions ahead (src/interp/jit, D014). */
   credit = 0;
   /** gfx8/9 MODE.gpr_idx_en: VALU VGPR operands are offset by M0 (s_set_gpr_idx_on / _off). */
   gprIndexMode = false;

@@ -92,10 +92,23 @@ function nanOf64(...xs: Pair<number>[]): [number, number] | undefined {
 
 /** An f32 operation on values: NaN inputs propagate quieted, inputs and output flushed by mode. */
 function op32(m: FloatMode, xs: number[], f: (...v: number[]) => number): number {
-  const fl = xs.map((x) => flush32(x, m));
-  const nan = nanOf32(...fl);
-  if (nan !== undefined) return nan;
-  return flush32(f32Bits(f(...fl.map(f32Value))), m);
+  // One to three operands (every caller), without intermediate arrays: the interpreter runs this per lane.
+  const n = xs.length;
+  if (n > 3) {
+    const fl = xs.map((x) => flush32(x, m));
+    const nan = nanOf32(...fl);
+    if (nan !== undefined) return nan;
+    return flush32(f32Bits(f(...fl.map(f32Value))), m);
+  }
+  const a = flush32(xs[0], m);
+  if (isNan32(a)) return quiet32(a);
+  if (n === 1) return flush32(f32Bits(f(f32Value(a))), m);
+  const b = flush32(xs[1], m);
+  if (isNan32(b)) return quiet32(b);
+  if (n === 2) return flush32(f32Bits(f(f32Value(a), f32Value(b))), m);
+  const c = flush32(xs[2], m);
+  if (isNan32(c)) return quiet32(c);
+  return flush32(f32Bits(f(f32Value(a), f32Value(b), f32Value(c))), m);
 }
 function op64(m: FloatMode, xs: Pair<number>[], f: (...v: number[]) => number): [number, number] {
   const fl = xs.map((x) => flush64(x, m));

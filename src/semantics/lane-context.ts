@@ -102,6 +102,10 @@ export interface LaneContext<V, B> {
   /** v_cmpx: this lane's EXEC bit. */
   setExecBit(bit: B): void;
   unsupported(reason: string): never;
+  /** Every dword of a VGPR-only operand wider than 64 bits (v_mqsad_u32_u8's 128-bit S2), low first. */
+  srcVgprs(k: number): V[];
+  /** Writes every dword of a destination wider than 64 bits, low first. */
+  dstVgprs(k: number, words: readonly V[]): void;
   /** This lane's VCC bit, for an instruction whose definition reads VCC with no operand naming it (v_div_fmas). */
   vcc(): B;
   /**
@@ -461,6 +465,17 @@ export function createLaneContext<V, B>(
       record(SRC_EXEC_LO, bit);
     },
     unsupported: refuse,
+    srcVgprs(k) {
+      const o = operand(k, 'src');
+      const code = codeOf(o);
+      if (code < 256) return refuse(`a ${o.dwords}-dword operand must be VGPRs, not source code ${code}`);
+      return Array.from({ length: o.dwords }, (_, j) => readV(code - 256 + j, srcIndex(o)));
+    },
+    dstVgprs(k, words) {
+      const o = dstInfo(k);
+      if (words.length !== o.dwords) bug(`${o.field} holds ${o.dwords} dwords, not ${words.length}`);
+      words.forEach((w, j) => writeWord(o, j, w));
+    },
     vcc() {
       if ((def.attrs & Attr.ReadsVcc) === 0) bug('reads VCC, which its definition does not name');
       const word = sgpr(SRC_VCC_LO + (lane >> 5));

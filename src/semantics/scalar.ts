@@ -640,8 +640,10 @@ export const SCALAR_UNCOVERED: Readonly<Record<string, Uncovered>> = {
   s_call_b64: control('a call: writes the PC'),
   s_subvector_loop_begin: control('a branch'),
   s_subvector_loop_end: control('a branch'),
-  s_set_gpr_idx_on: refused('VGPR indexing mode (gfx8-9) is not modelled'),
-  s_set_gpr_idx_idx: refused('VGPR indexing mode (gfx8-9) is not modelled'),
+  s_set_gpr_idx_on: refused(
+    'sets MODE.gpr_idx_en, wave state a scalar context has no access to: wave-gpr-index.ts runs it',
+  ),
+  s_set_gpr_idx_idx: refused('part of GPR index mode (gfx8-9), which wave-gpr-index.ts runs with the wave state'),
   s_setvskip: refused('VSKIP mode (gfx7-9) is not modelled'),
   s_sendmsg_rtn_b32: refused('message returns (gfx11) come from outside the wave'),
   s_sendmsg_rtn_b64: refused('message returns (gfx11) come from outside the wave'),

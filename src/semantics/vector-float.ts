@@ -70,9 +70,10 @@ export function flushF16<V, B>(a: Algebra<V, B>, h: V, m: FloatMode): V {
  * the pseudocode's branches in order. Readings the text needs:
  * - D is S0 where no branch assigns it (the description: "scale the first input ... if required").
  * - `exponent()` is the biased exponent field; `x == DENORM` means x is a nonzero denormal of the type.
- * - `1.0 / 64'F(S1.f32) == DENORM.f64`: the cast makes the test never true (an f32's reciprocal is never
- *   an f64 denormal), while V_DIV_SCALE_F64 writes the same test in its own type; it is read in the
- *   operand's type, as that: 1/S1 is an f32 denormal exactly when 2^126 < |S1| < inf.
+ * - `1.0 / 64'F(S1.f32) == DENORM.f64` never holds: the reciprocal of an f32 is a normal f64. The two
+ *   branches that test it never apply, as written (RDNA2, RDNA3.5 and CDNA4 all write the cast; the f64
+ *   form tests its own type and does apply). So a denominator above 2^126 is not scaled, and V_RCP_F32,
+ *   which flushes its denormal result, makes the macro's quotient 0 where the true one is an f32 denormal.
  * - `S2.f32 / S1.f32 == DENORM.f32`: the rounded quotient is a denormal, i.e. 2^-150 < |S2/S1| < 2^-126,
  *   decided exactly as |S2|·2^126 < |S1| < |S2|·2^150 (the upper rounding boundary holds no quotient of
  *   two f32 significands, so the exact and rounded tests agree).
@@ -90,7 +91,6 @@ export function divScaleF32<V, B>(a: Algebra<V, B>, s0: V, s1: V, s2: V, m: Floa
   const nearMax = a.leI(w(96), a.sub(e2, e1));
   const denDenorm = a.boolAnd(a.eq(e1, w(0)), a.boolNot(isZero32(a, d)));
   const ad = abs32(a, d);
-  const rcpDenorm = a.boolAnd(a.ltU(w(0x7e800000), ad), a.ltU(ad, w(INF32)));
   const an = abs32(a, n);
   const quotDenorm = a.boolAnd(
     a.fCmp('lt', a.fLdexp(an, w(126), m), ad, m),
@@ -98,28 +98,23 @@ export function divScaleF32<V, B>(a: Algebra<V, B>, s0: V, s1: V, s2: V, m: Floa
   );
   const tiny = a.leU(e2, w(23));
   const up = a.fLdexp(x0, w(64), m);
-  const down = a.fLdexp(x0, w(-64 >>> 0), m);
   const isDen = a.fCmp('eq', x0, d, m);
   const isNum = a.fCmp('eq', x0, n, m);
-  // From the last branch up: each `select` is one elsif of the pseudocode.
+  // From the last branch up: each `select` is one elsif of the pseudocode (the two reciprocal branches never apply).
   let r = a.select(tiny, up, x0);
   r = a.select(quotDenorm, a.select(isNum, up, x0), r);
-  r = a.select(rcpDenorm, down, r);
-  const both = a.boolAnd(rcpDenorm, quotDenorm);
-  r = a.select(both, a.select(isDen, up, x0), r);
   r = a.select(denDenorm, up, r);
   r = a.select(nearMax, a.select(isDen, up, x0), r);
   r = a.select(zero, w(F32_QNAN), r);
-  const vcc = a.boolAnd(
-    a.boolNot(zero),
-    a.boolOr(nearMax, a.boolAnd(a.boolNot(denDenorm), a.boolOr(both, a.boolAnd(a.boolNot(rcpDenorm), quotDenorm)))),
-  );
+  const vcc = a.boolAnd(a.boolNot(zero), a.boolOr(nearMax, a.boolAnd(a.boolNot(denDenorm), quotDenorm)));
   return [r, vcc];
 }
 
 /**
- * V_DIV_SCALE_F64, the same branches at f64's thresholds (768, 2^±128, exponent(S2) <= 53): 1/S1 is an f64
- * denormal exactly when 2^1022 < |S1| < inf; S2/S1 rounds to a denormal when 2^-1075 < |S2/S1| < 2^-1022.
+ * V_DIV_SCALE_F64, the same branches at f64's thresholds (768, 2^±128, exponent(S2) <= 53), with the
+ * reciprocal tests live: 1/S1 is an f64 denormal exactly when 2^1022 < |S1| < inf; S2/S1 rounds to a
+ * denormal when 2^-1075 < |S2/S1| < 2^-1022. As written, when both hold and S0 is S1 the denominator is
+ * scaled up by 2^128, past the f64 range: the macro then gives NaN for such a division.
  */
 export function divScaleF64<V, B>(
   a: Algebra<V, B>,

@@ -332,7 +332,6 @@ const UNCOVERED: readonly string[] = [
   'v_movrels_b32',
   'v_movrelsd_2_b32',
   'v_movrelsd_b32',
-  'v_mqsad_u32_u8',
   'v_permlane16_b32',
   'v_permlane64_b32',
   'v_permlanex16_b32',

@@ -7,7 +7,11 @@
  * Sea Islands (gfx7), GCN3 (gfx8), Vega (gfx9), RDNA1/2 (gfx10) and RDNA3 (gfx11)
  * references (RDNA3's pseudocode where the older prose is vague). Names follow the
  * registry, so one name may have different operands per generation (gfx8's `v_add_u32`
- * writes a carry, gfx9's does not): the functions read `c.def.operands` for that.
+ * writes a carry, gfx9's does not): the functions read `c.def.operands` for that. Where the
+ * texts at hand are the RDNA3.5 ISA (RDNA3's pseudocode as AMD republished it for gfx11.5) or the
+ * CDNA4 ISA (the Vega lineage, for gfx9's legacy forms), those are cited by section; the
+ * multi-operation float compositions (division macro, trig preop, cube, DX9, norms) are in
+ * vector-float.ts.
  *
  * Names left out are in `VECTOR_UNCOVERED` (wave-level: cross-lane, or another reason), and
  * vector.test.ts lists every VOP name that has no function, so nothing is silently missing.
@@ -1018,31 +1022,45 @@ const dot2F32Bf16: VectorSemantics = (c) => {
   D(c, t);
 };
 
+/** The four (masked) byte SADs of V_QSAD/V_MQSAD (RDNA3.5 ISA 16.12): window k of S0 is S0[8k+31 : 8k], each + acc[k]. */
+function quadSad<V, B>(a: Algebra<V, B>, s0: Pair<V>, ref: V, acc: readonly V[], masked: boolean): V[] {
+  const [lo, hi] = s0;
+  return acc.map((start, k) => {
+    const window = k === 0 ? lo : align(a, hi, lo, a.word(8 * k));
+    let s = start;
+    for (let i = 0; i < 4; i++) {
+      const r = byte(a, ref, i);
+      const d = absDiff(a, byte(a, window, i), r);
+      s = a.add(s, masked ? a.select(a.eq(r, a.word(0)), a.word(0), d) : d);
+    }
+    return s;
+  });
+}
 /**
- * V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8 (RDNA3.5 ISA 16.12): four (masked) byte SADs of the 32-bit windows
- * S0[31:0], S0[39:8], S0[47:16], S0[55:24] against S1, each accumulating a 16-bit field of S2 and truncated
- * to 16 bits.
+ * V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8: the accumulators are S2's four 16-bit fields and each sum is
+ * truncated to 16 bits ("16'B(v_sad_u8(S0[55 : 24], S1[31 : 0], S2[63 : 48].u32))").
  */
-function qsad(masked: boolean): VectorSemantics {
+function qsadPk(masked: boolean): VectorSemantics {
   return (c) => {
     const a = c.alg;
-    const [lo, hi] = SP(c, 0);
-    const ref = S(c, 1);
     const acc = SP(c, 2);
-    const out: V0<typeof a>[] = [];
-    for (let k = 0; k < 4; k++) {
-      const window = k === 0 ? lo : align(a, hi, lo, a.word(8 * k));
-      let s = half(a, acc[k >> 1]!, k & 1);
-      for (let i = 0; i < 4; i++) {
-        const r = byte(a, ref, i);
-        const d = absDiff(a, byte(a, window, i), r);
-        s = a.add(s, masked ? a.select(a.eq(r, a.word(0)), a.word(0), d) : d);
-      }
-      out.push(a.and(s, a.word(0xffff)));
-    }
+    const sums = quadSad(
+      a,
+      SP(c, 0),
+      S(c, 1),
+      [0, 1, 2, 3].map((k) => half(a, acc[k >> 1]!, k & 1)),
+      masked,
+    );
+    const out = sums.map((v) => a.and(v, a.word(0xffff)));
     DP(c, [a.or(out[0]!, a.shl(out[1]!, a.word(16))), a.or(out[2]!, a.shl(out[3]!, a.word(16)))]);
   };
 }
+/** V_MQSAD_U32_U8: 32-bit accumulators S2[127:0] and a 128-bit result, nothing truncated. */
+const mqsadU32: VectorSemantics = (c) => {
+  const a = c.alg;
+  const acc = c.srcVgprs(ix(c.def, 'src:src2'));
+  c.dstVgprs(ix(c.def, 'dst:vdst'), quadSad(a, SP(c, 0), S(c, 1), acc, true));
+};
 
 Object.assign(SEMANTICS, {
   // The RDNA3.5 ISA 16.12 V_PIPEFLUSH "flush[es] the vector ALU pipeline through the destination cache":
@@ -1208,8 +1226,9 @@ Object.assign(SEMANTICS, {
     const signs = a.xor(a.lshr(productHi, a.word(31)), a.lshr(z[1], a.word(31)));
     setCarry(c, a.toBool(a.xor(signs, a.fromBool(c1))));
   }) as VectorSemantics,
-  v_qsad_pk_u16_u8: qsad(false),
-  v_mqsad_pk_u16_u8: qsad(true),
+  v_qsad_pk_u16_u8: qsadPk(false),
+  v_mqsad_pk_u16_u8: qsadPk(true),
+  v_mqsad_u32_u8: mqsadU32,
 
   // VOP3P.
   v_pk_fma_f16: packed3(fma16),
@@ -1287,9 +1306,11 @@ export interface VectorUncovered {
   readonly reason: string;
 }
 /**
- * Named reasons; any other uncovered name is simply not written yet (vector.test.ts lists them).
- * The cross-lane and M0-indexed instructions (readlane, readfirstlane, writelane, permlane*,
- * movrel*, swap, swaprel) have no per-lane function: they run at wave level (wave-ops.ts).
+ * Why each VOP name without a per-lane function has none: hardware not modelled (interpolation, the
+ * illegal-instruction trap), a result the documents leave undefined, or a wave-level operation not written
+ * (WMMA). The cross-lane and M0-indexed instructions (readlane, readfirstlane, writelane, permlane*,
+ * movrel*, swap, swaprel) are not listed: they run at wave level (wave-ops.ts). vector.test.ts pins the
+ * whole uncovered list.
  */
 const interp: VectorUncovered = {
   kind: 'refused',
@@ -1323,9 +1344,6 @@ export const VECTOR_UNCOVERED: Readonly<Record<string, VectorUncovered>> = {
   ),
   v_screen_partition_4se_b32: notDefined(
     "a lookup in the Vega ISA's 256-entry screen-partition table, which is not at hand here",
-  ),
-  v_mqsad_u32_u8: notDefined(
-    'its 128-bit accumulator and result need four-register operands, which the lane context does not read or write',
   ),
   v_wmma_f32_16x16x16_f16: {
     kind: 'wave-level',

@@ -1,11 +1,12 @@
 /**
- * The compiled ALU (D012) against the shared semantics on the concrete algebra: every scalar
+ * The compiled ALU (D014) against the shared semantics on the concrete algebra: every scalar
  * and vector ALU instruction of the LLVM corpus (up to a few rows of each name, every
  * generation; gfx10.3 and gfx11 in wave32 and wave64), compiled for three MODE values, run on
  * random edge-heavy registers under a random partial EXEC over all 32 or 64 lanes, must leave
  * the wave's SGPRs, VGPRs and SCC exactly as `runVector` / `runScalar` leave them. Where the
  * compiled function declines (no lane active and a lane-mask write), the shared path runs, as
- * the interpreter does.
+ * the interpreter does. Runs of consecutive rows fused into one block (`compileBlock`) must leave
+ * what running them one by one leaves, stop where one declines, and count the same lane-operations.
  */
 import { describe, expect, it } from 'vitest';
 import { decodeAt } from '../../isa/decoder.ts';
@@ -21,7 +22,7 @@ import { CORPUS_GENS, disasmRows } from '../../../test/isa/corpus-data.ts';
 import { edgyWord, rng } from '../../../test/semantics/corpus-symbolic.ts';
 import { apertureWord } from '../flat.ts';
 import { Wave } from '../wave.ts';
-import { compileScalar, compileVector, NotCompiled, type Compiled } from './compile.ts';
+import { compileBlock, compileScalar, compileVector, NotCompiled, type Compiled } from './compile.ts';
 
 /** The shared path's view of a wave (what execute.ts's WaveState gives the semantics). */
 function stateOf(w: Wave, nextAddress: number, mode: FloatMode): VectorState<number, boolean> {
@@ -169,6 +170,78 @@ describe('compiled ALU instructions compute what the shared semantics compute', 
       expect(failures.slice(0, 10)).toEqual([]);
       expect(compiledVector).toBeGreaterThan(400);
       expect(compiledScalar).toBeGreaterThan(100);
+    });
+  }
+});
+
+describe('fused blocks run their instructions in order', () => {
+  for (const g of CASES) {
+    it(`blocks of ${g.label} rows`, () => {
+      const r = rng(0xb10c);
+      const target = targetFor(g.cpu, g.wave64);
+      const fm = floatModeOf(MODE_WITHOUT_RSRC1) as FloatMode;
+      const a = new Wave(target, 0);
+      const b = new Wave(target, 0);
+      const nextAddress = 0x2000;
+      const all = instructions(g.cpu, g.wave64, g.dir, 1)
+        .map(({ inst }) => {
+          const scalar = SALU_FAMILIES.includes(inst.def.family);
+          const c = scalar ? compileScalar(target, inst, nextAddress) : compileVector(target, inst, fm);
+          return { inst, scalar, c };
+        })
+        .filter((x): x is { inst: Instruction; scalar: boolean; c: Compiled } => !(x.c instanceof NotCompiled));
+      const failures: string[] = [];
+      let blocks = 0;
+      let declined = 0;
+      for (let at = 0; at + 6 <= all.length; at += 6) {
+        const run = all.slice(at, at + 6);
+        const pcs = run.map((_, k) => 4 * k);
+        const block = compileBlock(
+          run.map((x) => x.c.piece),
+          pcs,
+          4 * run.length,
+        ).run;
+        blocks++;
+        for (let i = 0; i < 128; i++) a.sgpr[i] = edgyWord(r);
+        for (const x of run)
+          for (const v of [...x.c.reads.vgprs, ...x.c.writes.vgprs])
+            for (let lane = 0; lane < a.lanes; lane++) a.vgpr[v * a.lanes + lane] = edgyWord(r);
+        const pick = r() % 4;
+        a.setExec([0xffffffff, r(), 1 << (r() % 32), 0][pick]! >>> 0, [0xffffffff, r(), 0, 0][pick]! >>> 0);
+        a.scc = (r() & 1) === 1;
+        b.sgpr.set(a.sgpr);
+        b.vgpr.set(a.vgpr);
+        b.scc = a.scc;
+        // One by one through the shared semantics, counting lane-operations as the step loop does.
+        let wantOps = 0;
+        for (const x of run) {
+          wantOps += x.scalar ? 1 : b.activeLanes();
+          if (x.scalar) runScalar(concrete, target, x.inst, stateOf(b, nextAddress, fm));
+          else runVector(concrete, target, x.inst, stateOf(b, nextAddress, fm));
+        }
+        // Fused; where it stops, the rest run the shared way (as the step loop would).
+        const counter = { laneOps: 0 };
+        a.pc = -1;
+        const ran = block(a, counter);
+        if (ran < run.length) declined++;
+        if (a.pc !== 4 * ran) failures.push(`block at row ${at}: PC ${a.pc} after ${ran} instructions`);
+        for (const x of run.slice(ran)) {
+          counter.laneOps += x.scalar ? 1 : a.activeLanes();
+          if (x.scalar) runScalar(concrete, target, x.inst, stateOf(a, nextAddress, fm));
+          else runVector(concrete, target, x.inst, stateOf(a, nextAddress, fm));
+        }
+        const sgprAt = a.sgpr.findIndex((x, i) => x !== b.sgpr[i]);
+        const vgprAt = a.vgpr.findIndex((x, i) => x !== b.vgpr[i]);
+        if (sgprAt >= 0 || vgprAt >= 0 || a.scc !== b.scc || counter.laneOps !== wantOps)
+          failures.push(
+            `${run.map((x) => x.inst.def.name).join(' ')}: s${sgprAt} v${vgprAt} scc ${a.scc}/${b.scc} ` +
+              `lane-ops ${counter.laneOps}/${wantOps}`,
+          );
+      }
+      console.log(`${g.label}: ${blocks} blocks of 6, ${declined} stopped early`);
+      expect(failures.slice(0, 10)).toEqual([]);
+      expect(blocks).toBeGreaterThan(50);
+      expect(declined).toBeGreaterThan(0);
     });
   }
 });

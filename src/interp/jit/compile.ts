@@ -1,5 +1,5 @@
 /**
- * Compiling one ALU instruction to a JavaScript function over a wave (D012). The instruction's
+ * Compiling one ALU instruction to a JavaScript function over a wave (D014). The instruction's
  * shared semantic function (src/semantics/vector.ts or scalar.ts, D003) runs once on a symbolic
  * wave (symbolic-wave.ts) through the expression algebra; the DAG it leaves becomes the body of
  * a function (js-lowering.ts) that reads and writes the wave's register arrays directly
@@ -48,6 +48,8 @@ export interface Compiled {
   readonly writes: { readonly sgprs: readonly number[]; readonly vgprs: readonly number[] };
   /** Concrete-algebra methods the code calls (the rest is inline). */
   readonly calls: ReadonlySet<string>;
+  /** The code, for fusing with its neighbours (`compileBlock`). */
+  readonly piece: Piece;
 }
 
 /** Why an instruction is not compiled: it keeps running through the shared path. */
@@ -80,19 +82,52 @@ function leaves(lanes: number, reads: { sgprs: Set<number>; vgprs: Set<number>; 
 }
 
 /**
+ * One compiled instruction as code: statements over `w` (the wave), `sg` / `vg` (its SGPR and VGPR
+ * arrays), `M` (its float modes) and the concrete algebra `C`, to be placed in a function of its
+ * own or, one after another, in a fused block (`compileBlock`). `DECLINE` stands where the code
+ * gives the instruction back to the shared path, `COUNT` where its lanes are active for certain.
+ */
+export interface Piece {
+  readonly name: string;
+  readonly lines: readonly string[];
+  readonly modes: readonly FloatMode[];
+  /** 32 or 64 for a VALU instruction (lane-operations count its active lanes), 0 for a SALU one (one each). */
+  readonly lanes: 0 | 32 | 64;
+  /** Concrete-algebra methods it calls, as `C_<name>`. */
+  readonly calls: readonly string[];
+}
+
+/** The concrete algebra's methods a function calls, bound once where the function is made. */
+const bindings = (pieces: readonly Piece[]): string[] =>
+  [...new Set(pieces.flatMap((p) => p.calls))].sort().map((op) => `const C_${op} = C.${op};`);
+
+const DECLINE = '@DECLINE@';
+const COUNT = '@COUNT@';
+
+/**
  * Generated functions by their source and modes, shared by every program and dispatch: the same
  * instruction compiles to the same source, and reusing the function keeps the engine's optimised
  * code for it (a fresh function starts cold in every dispatch). Bounded: cleared when full.
  */
-const built = new Map<string, CompiledStep>();
+const built = new Map<string, unknown>();
 const BUILT_LIMIT = 20_000;
 
-function build(source: string, modes: readonly FloatMode[]): CompiledStep {
-  const key = `${source}\n//${modes.map(modeBits).join(',')}`;
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+function build<F>(source: string, modes: readonly (readonly FloatMode[])[]): F {
+  const key = `${source}\n//${modes.map((ms) => ms.map(modeBits).join(',')).join(';')}`;
   const hit = built.get(key);
-  if (hit) return hit;
-  const factory = new Function('C', 'M', source) as (c: typeof concrete, m: readonly FloatMode[]) => CompiledStep;
-  const f = factory(concrete, modes);
+  if (hit) return hit as F;
+  const factory = new Function('C', 'MM', 'P', source) as (
+    c: typeof concrete,
+    mm: readonly (readonly FloatMode[])[],
+    p: typeof popcount,
+  ) => F;
+  const f = factory(concrete, modes, popcount);
   if (built.size >= BUILT_LIMIT) built.clear();
   built.set(key, f);
   return f;
@@ -101,14 +136,103 @@ function build(source: string, modes: readonly FloatMode[]): CompiledStep {
 /** An instruction name as a function name (stack traces name the instruction). */
 const identifier = (name: string): string => name.replace(/[^A-Za-z0-9_]/g, '_');
 
-const lines = (xs: readonly string[], indent: string): string =>
-  xs
-    .filter((x) => x !== '')
-    .map((x) => indent + x)
-    .join('\n');
+const indent = (xs: readonly string[], by: string): string[] => xs.filter((x) => x !== '').map((x) => by + x);
+
+/** A piece as a function of its own: `(w) => boolean`. */
+function standalone(piece: Piece): { run: CompiledStep; source: string } {
+  const source = [
+    '"use strict";',
+    ...bindings([piece]),
+    `return function ${identifier(piece.name)}(w) {`,
+    '  const sg = w.sgpr;',
+    '  const vg = w.vgpr;',
+    '  const M = MM[0];',
+    ...indent(
+      piece.lines.map((l) => l.replace(DECLINE, 'return false;').replace(COUNT, '')),
+      '  ',
+    ),
+    '  return true;',
+    '};',
+  ].join('\n');
+  return { run: build<CompiledStep>(source, [piece.modes]), source };
+}
+
+/** A fused run of compiled instructions: runs them in order and returns how many ran. */
+export type CompiledBlock = (w: Wave, counter: { laneOps: number }) => number;
+
+/**
+ * Fuses consecutive instructions into one function: each runs in its own scope, in order; where
+ * one declines, the wave's PC is left at it and the count of those that ran is returned. `pcs[k]`
+ * is instruction k's byte offset, `end` the offset after the last. Lane-operations (VALU: lanes
+ * active at issue; SALU: one) are added to `counter.laneOps`.
+ */
+export function compileBlock(
+  pieces: readonly Piece[],
+  pcs: readonly number[],
+  end: number,
+): { run: CompiledBlock; source: string } {
+  const body: string[] = [];
+  pieces.forEach((p, k) => {
+    const leave = `{ counter.laneOps += ops; w.pc = ${pcs[k]}; return ${k}; }`;
+    const count = p.lanes === 0 ? '' : p.lanes === 64 ? 'ops += P(e0) + P(e1);' : 'ops += P(e0);';
+    body.push(`// ${p.name}`, '{', `  const M = MM[${k}];`);
+    if (p.lanes === 0) body.push('  ops++;');
+    body.push(
+      ...indent(
+        p.lines.map((l) => l.replace(DECLINE, leave).replace(COUNT, count)),
+        '  ',
+      ),
+      '}',
+    );
+  });
+  const source = [
+    '"use strict";',
+    ...bindings(pieces),
+    'return function block(w, counter) {',
+    '  const sg = w.sgpr;',
+    '  const vg = w.vgpr;',
+    '  let ops = 0;',
+    ...indent(body, '  '),
+    `  counter.laneOps += ops;`,
+    `  w.pc = ${end};`,
+    `  return ${pieces.length};`,
+    '};',
+  ].join('\n');
+  return {
+    run: build<CompiledBlock>(
+      source,
+      pieces.map((p) => p.modes),
+    ),
+    source,
+  };
+}
+
+/**
+ * Compilations by what decides them (the target, the instruction's encoding, fields and literal,
+ * the float mode, a SALU instruction's successor address), shared by every dispatch, so a replay
+ * of the same code does not redo the symbolic run. Bounded: cleared when full.
+ */
+const compiled = new Map<string, Compiled | NotCompiled>();
+
+function memo(key: string, make: () => Compiled | NotCompiled): Compiled | NotCompiled {
+  const hit = compiled.get(key);
+  if (hit) return hit;
+  const c = make();
+  if (compiled.size >= BUILT_LIMIT) compiled.clear();
+  compiled.set(key, c);
+  return c;
+}
+
+const instructionKey = (target: Target, inst: Instruction): string =>
+  `${target.cpu}|${target.wave64}|${inst.encoding}|${inst.def.name}|${JSON.stringify(inst.fields)}|${inst.literal ?? ''}`;
 
 /** Compiles a VALU instruction (per-lane semantics, not DPP) for one float mode. */
 export function compileVector(target: Target, inst: Instruction, mode: FloatMode): Compiled | NotCompiled {
+  const m = `${mode.f32Denormals}|${mode.f64f16Denormals}|${mode.ieee ?? ''}|${mode.dx10Clamp ?? ''}`;
+  return memo(`v|${instructionKey(target, inst)}|${m}`, () => compileVectorNow(target, inst, mode));
+}
+
+function compileVectorNow(target: Target, inst: Instruction, mode: FloatMode): Compiled | NotCompiled {
   const def = inst.def;
   if (waveSemanticsFor(def)) return new NotCompiled('a wave-level instruction');
   const f = vectorSemanticsFor(def);
@@ -167,13 +291,11 @@ export function compileVector(target: Target, inst: Instruction, mode: FloatMode
       const stores = vgprs.map(([v], i) => `vg[${v * lanes} + lane] = ${body.refs[i]};`);
       const bits = maskCodes.map((c, i) => `k${c}_${h} |= ${body.refs[vgprs.length + i]} ? 1 << l : 0;`);
       loops.push(
-        [
-          `  for (let bits = e${h}; bits !== 0; bits &= bits - 1) {`,
-          '    const l = 31 - Math.clz32(bits & -bits);',
-          `    const lane = ${h === 0 ? 'l' : '32 + l'};`,
-          lines([...body.statements, ...stores, ...bits], '    '),
-          '  }',
-        ].join('\n'),
+        `for (let bits = e${h}; bits !== 0; bits &= bits - 1) {`,
+        '  const l = 31 - Math.clz32(bits & -bits);',
+        `  const lane = ${h === 0 ? 'l' : '32 + l'};`,
+        ...indent([...body.statements, ...stores, ...bits], '  '),
+        '}',
       );
     });
   } catch (e) {
@@ -188,26 +310,25 @@ export function compileVector(target: Target, inst: Instruction, mode: FloatMode
       ? []
       : Array.from({ length: words }, (_, w) => `sg[${c + w}] = ${w < halves ? `k${c}_${w} >>> 0` : '0'};`),
   );
-  const source = [
-    '"use strict";',
-    `return function ${identifier(def.name)}(w) {`,
-    '  const sg = w.sgpr;',
-    '  const vg = w.vgpr;',
-    ...execWords.map((e, h) => `  const ${e} = sg[${SRC_EXEC_LO + h}];`),
-    // With no lane active the shared path decides what a lane-mask write leaves.
-    maskCodes.length > 0 ? `  if ((${execWords.join(' | ')}) === 0) return false;` : '',
-    lines(js.prelude, '  '),
-    lines(accumulators, '  '),
-    ...loops,
-    lines(maskStores, '  '),
-    '  return true;',
-    '};',
-  ]
-    .filter((x) => x !== '')
-    .join('\n');
+  const piece: Piece = {
+    name: def.name,
+    lanes,
+    modes: js.modes,
+    calls: [...js.calls],
+    lines: [
+      ...execWords.map((e, h) => `const ${e} = sg[${SRC_EXEC_LO + h}];`),
+      // With no lane active the shared path decides what a lane-mask write leaves.
+      maskCodes.length > 0 ? `if ((${execWords.join(' | ')}) === 0) ${DECLINE}` : '',
+      COUNT,
+      ...js.prelude,
+      ...accumulators,
+      ...loops,
+      ...maskStores,
+    ],
+  };
   return {
-    run: build(source, js.modes),
-    source,
+    ...standalone(piece),
+    piece,
     reads: { sgprs: [...reads.sgprs], vgprs: [...reads.vgprs], scc: reads.scc },
     writes: {
       sgprs: maskCodes.flatMap((c) => Array.from({ length: words }, (_, w) => c + w)),
@@ -219,6 +340,10 @@ export function compileVector(target: Target, inst: Instruction, mode: FloatMode
 
 /** Compiles a SALU instruction; `nextAddress` is the byte address after it (s_getpc_b64). */
 export function compileScalar(target: Target, inst: Instruction, nextAddress: number): Compiled | NotCompiled {
+  return memo(`s|${instructionKey(target, inst)}|${nextAddress}`, () => compileScalarNow(target, inst, nextAddress));
+}
+
+function compileScalarNow(target: Target, inst: Instruction, nextAddress: number): Compiled | NotCompiled {
   if (!scalarSemanticsFor(inst.def)) return new NotCompiled('no scalar semantics');
   const b = exprBuilder();
   // The mode is never read by the scalar ALU; the symbolic wave needs one.
@@ -250,24 +375,20 @@ export function compileScalar(target: Target, inst: Instruction, nextAddress: nu
     if (e instanceof JsLoweringRefusal) return new NotCompiled(e.message);
     throw e;
   }
-  const source = [
-    '"use strict";',
-    `return function ${identifier(inst.def.name)}(w) {`,
-    '  const sg = w.sgpr;',
-    lines(js.prelude, '  '),
-    lines(
-      writes.map(([code], i) => `sg[${code}] = ${refs[i]};`),
-      '  ',
-    ),
-    sym.sccWrite ? `  w.scc = ${refs[writes.length]};` : '',
-    '  return true;',
-    '};',
-  ]
-    .filter((x) => x !== '')
-    .join('\n');
+  const piece: Piece = {
+    name: inst.def.name,
+    lanes: 0,
+    modes: js.modes,
+    calls: [...js.calls],
+    lines: [
+      ...js.prelude,
+      ...writes.map(([code], i) => `sg[${code}] = ${refs[i]};`),
+      sym.sccWrite ? `w.scc = ${refs[writes.length]};` : '',
+    ],
+  };
   return {
-    run: build(source, js.modes),
-    source,
+    ...standalone(piece),
+    piece,
     reads: { sgprs: [...reads.sgprs], vgprs: [], scc: reads.scc },
     writes: { sgprs: writes.map(([code]) => code), vgprs: [] },
     calls: js.calls,

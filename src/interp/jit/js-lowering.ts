@@ -1,10 +1,10 @@
 /**
  * The expression DAG (src/semantics/expr.ts) as JavaScript source: the interpreter's compiled
- * path's back end (D012). Each node becomes one `const` of the generated function. Integer
+ * path's back end (D014). Each node becomes one `const` of the generated function. Integer
  * operations whose JavaScript spelling is exactly the concrete algebra's on u32 operands are
  * written inline (`(a + b) >>> 0`, `Math.imul`, shifts, which JavaScript masks to 5 bits as the
  * hardware does, compares, selects); every other operation — floats, f64 pairs, the bit counts —
- * is a call of the concrete algebra's own method (`C.fAdd(a, b, M[0])`), so results are the
+ * is a call of the concrete algebra's own method (`C_fAdd(a, b, M[0])`, C_fAdd = C.fAdd), so results are the
  * interpreter's bit for bit and no instruction's meaning is written here.
  *
  * Nodes are uniform (they read only wave-uniform leaves: SGPRs, SCC) or varying (they read a
@@ -169,7 +169,8 @@ export class JsLowering {
       else call.push(JSON.stringify(e.param));
     }
     this.calls.add(op);
-    const text = `C.${op}(${call.join(', ')})`;
+    // C_<op> is bound once, outside the generated function (compile.ts), so the call site sees one target.
+    const text = `C_${op}(${call.join(', ')})`;
     return e.type === 'word' ? `${text} >>> 0` : text;
   }
 }

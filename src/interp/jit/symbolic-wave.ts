@@ -1,5 +1,5 @@
 /**
- * A wave whose registers are symbols, for compiling one ALU instruction (D012): the shared
+ * A wave whose registers are symbols, for compiling one ALU instruction (D014): the shared
  * semantics (src/semantics) run on it once through the expression algebra, and what they write
  * is left as expression DAGs over named leaves:
  *
