@@ -4,22 +4,29 @@
  * the row's size whatever follows, repeated to --dwords dwords per group).
  *   npx tsx tools/profile-decode.ts [--gen gfx10.3] [--group scalar,vop] [--dwords 200000]
  *     [--reps 3] [--mode decode|print|both] [--baseline DIR] [--prof DIR]
+ * The instruction layer is bundled with esbuild first, as bench/run.ts does: run from
+ * tsx, every function is wrapped in its naming helper, which both slows it and puts the
+ * helper at the top of a profile. Each bundle carries its own timing loops, so two trees
+ * measured in one process do not share the loops' type feedback.
  * --baseline DIR: a copy of src/isa (e.g. `cp -r src/isa /tmp/isa-before`) measured in the
  *   same process, interleaved with the working tree's, so the two are compared side by side
- *   on a noisy machine. Figures are the best of --reps timed passes after a warm-up.
+ *   on a noisy machine. Figures are the best of --reps timed passes after a warm-up, in
+ *   instructions per second of wall clock and per CPU-second (user + system).
  * --prof DIR: writes a CPU profile of the timed passes (working tree only) to DIR, and
- *   prints the top self-time functions. (Or run under `node --import tsx --cpu-prof`.)
+ *   prints the top self-time functions.
+ * --check (with --baseline): before timing, compares what the two trees make of every
+ *   row of the generation's corpus, as is and with each row's bits flipped one at a time
+ *   (a sample): text or error, size, encoding, instruction, fields with their key order,
+ *   literal. A speed change must not change any of them; differences are printed.
  */
 import { Session } from 'node:inspector/promises';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 import { CORPUS_GENS, disasmRows, isLlvmInvalidRegister, type CorpusGen } from '../test/isa/corpus-data.ts';
 import type { Target } from '../src/isa/gen.ts';
-import type * as DecoderModule from '../src/isa/decoder.ts';
-import type * as DisasmModule from '../src/isa/disasm.ts';
-import type * as ErrorsModule from '../src/isa/errors.ts';
-import type * as GenModule from '../src/isa/gen.ts';
 import type { Instruction } from '../src/isa/instruction.ts';
 
 const args = process.argv.slice(2);
@@ -48,19 +55,94 @@ const GROUPS: Readonly<Record<string, RegExp>> = {
 };
 const groups = opt('group')?.split(',') ?? Object.keys(GROUPS);
 
+interface Timing {
+  readonly count: number;
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly sink: number;
+}
+
+/** What a bundle exports (see ENTRY). */
 interface Impl {
   readonly label: string;
   decodeAt(target: Target, words: Uint32Array, at: number): Instruction;
   printInstruction(target: Target, inst: Instruction): string;
-  readonly DecodeError: new (...a: never[]) => Error;
+  targetFor(cpu: string, wave64?: boolean): Target;
+  timeDecode(target: Target, words: Uint32Array): Timing;
+  timePrint(target: Target, words: Uint32Array): Timing;
+  /** Everything the decoder and printer make of the instruction at `at`, as one string. */
+  describeAt(target: Target, words: Uint32Array, at: number): string;
 }
 
+/** The bundle's entry: the instruction layer of `dir`, and timing loops of its own. */
+const ENTRY = (dir: string): string => `
+import { decodeAt } from ${JSON.stringify(join(dir, 'decoder.ts'))};
+import { printInstruction } from ${JSON.stringify(join(dir, 'disasm.ts'))};
+import { DecodeError } from ${JSON.stringify(join(dir, 'errors.ts'))};
+export { decodeAt, printInstruction };
+export { targetFor } from ${JSON.stringify(join(dir, 'gen.ts'))};
+function loop(target, words, print) {
+  let at = 0, count = 0, sink = 0;
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  while (at < words.length) {
+    try {
+      const inst = decodeAt(target, words, at);
+      sink += print ? printInstruction(target, inst).length : inst.size;
+      at += inst.size >>> 2;
+      count++;
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      at++;
+    }
+  }
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  return { count, ms, cpuMs: (cpu.user + cpu.system) / 1000, sink };
+}
+export function timeDecode(target, words) { return loop(target, words, false); }
+export function timePrint(target, words) { return loop(target, words, true); }
+export function describeAt(target, words, at) {
+  let inst;
+  try {
+    inst = decodeAt(target, words, at);
+  } catch (e) {
+    return e instanceof DecodeError ? 'error ' + e.code + ' ' + e.offset + ' ' + e.reason : 'threw ' + e;
+  }
+  let text;
+  try {
+    text = printInstruction(target, inst);
+  } catch (e) {
+    text = e instanceof DecodeError ? 'print error ' + e.code + ' ' + e.reason : 'print threw ' + e;
+  }
+  return [text, inst.size, inst.encoding, inst.def.name, inst.offset, JSON.stringify(inst.fields), Object.keys(inst).join(','), inst.literal].join(' | ');
+}
+`;
+
 async function loadImpl(label: string, dir: string): Promise<Impl> {
-  const url = (f: string) => pathToFileURL(join(resolve(dir), f)).href;
-  const dec = (await import(url('decoder.ts'))) as typeof DecoderModule;
-  const dis = (await import(url('disasm.ts'))) as typeof DisasmModule;
-  const err = (await import(url('errors.ts'))) as typeof ErrorsModule;
-  return { label, decodeAt: dec.decodeAt, printInstruction: dis.printInstruction, DecodeError: err.DecodeError };
+  const tmp = mkdtempSync(join(tmpdir(), 'gcn-profile-'));
+  const entry = join(tmp, 'entry.mjs');
+  const outfile = join(tmp, 'isa.mjs');
+  writeFileSync(entry, ENTRY(resolve(dir)));
+  buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+  });
+  const m = (await import(pathToFileURL(outfile).href)) as Omit<Impl, 'label'>;
+  return {
+    label,
+    decodeAt: m.decodeAt,
+    printInstruction: m.printInstruction,
+    targetFor: m.targetFor,
+    timeDecode: m.timeDecode,
+    timePrint: m.timePrint,
+    describeAt: m.describeAt,
+  };
 }
 
 const S_NOP_0 = 0xbf800000;
@@ -111,44 +193,6 @@ function buildProgram(
   return { words: out.subarray(0, at), instructions, rows: rows.length };
 }
 
-function timeDecode(impl: Impl, target: Target, words: Uint32Array): { count: number; ms: number; sink: number } {
-  let at = 0;
-  let count = 0;
-  let sink = 0;
-  const start = performance.now();
-  while (at < words.length) {
-    try {
-      const inst = impl.decodeAt(target, words, at);
-      at += inst.size >>> 2;
-      sink += inst.size;
-      count++;
-    } catch (e) {
-      if (!(e instanceof impl.DecodeError)) throw e;
-      at++;
-    }
-  }
-  return { count, ms: performance.now() - start, sink };
-}
-
-function timePrint(impl: Impl, target: Target, words: Uint32Array): { count: number; ms: number; sink: number } {
-  let at = 0;
-  let count = 0;
-  let sink = 0;
-  const start = performance.now();
-  while (at < words.length) {
-    try {
-      const inst = impl.decodeAt(target, words, at);
-      sink += impl.printInstruction(target, inst).length;
-      at += inst.size >>> 2;
-      count++;
-    } catch (e) {
-      if (!(e instanceof impl.DecodeError)) throw e;
-      at++;
-    }
-  }
-  return { count, ms: performance.now() - start, sink };
-}
-
 const fmt = (n: number) => (n / 1e6).toFixed(3).padStart(7) + ' M/s';
 
 async function main(): Promise<void> {
@@ -163,29 +207,27 @@ async function main(): Promise<void> {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
   }
-  console.log(`${genDir} (${g.cpu}), ${dwords} dwords per group, best of ${reps}`);
+  console.log(`${genDir} (${g.cpu}), ${dwords} dwords per group, best of ${reps} (wall | CPU)`);
+  const targets = impls.map((impl) => impl.targetFor(g.cpu, g.wave64));
+  if (args.includes('--check')) {
+    if (impls.length < 2) throw new Error('--check compares with --baseline DIR');
+    const differences = checkSame(impls[0], impls[1], targets[0], targets[1]);
+    if (differences > 0) process.exitCode = 1;
+  }
   for (const name of groups) {
     const re = GROUPS[name];
     if (!re) throw new Error(`unknown group ${name}; known: ${Object.keys(GROUPS).join(', ')}`);
     // Both implementations run the program the working tree builds (the same bytes).
-    const targets = await Promise.all(
-      impls.map(async (_impl, i) => {
-        const gen = (await import(
-          pathToFileURL(resolve(i === 0 ? 'src/isa' : baselineDir!, 'gen.ts')).href
-        )) as typeof GenModule;
-        return gen.targetFor(g.cpu, g.wave64);
-      }),
-    );
     const prog = buildProgram(impls[0], targets[0], re);
     if (prog.instructions === 0) {
       console.log(`${name.padEnd(8)} no decodable rows`);
       continue;
     }
-    const best = impls.map(() => ({ decode: 0, print: 0 }));
+    const best = impls.map(() => ({ decode: 0, print: 0, decodeCpu: 0, printCpu: 0 }));
     const warm = prog.words.subarray(0, Math.min(prog.words.length, 20000));
     impls.forEach((impl, i) => {
-      timeDecode(impl, targets[i], warm);
-      timePrint(impl, targets[i], warm);
+      impl.timeDecode(targets[i], warm);
+      impl.timePrint(targets[i], warm);
     });
     if (session) await session.post('Profiler.start');
     for (let r = 0; r < reps; r++) {
@@ -194,12 +236,14 @@ async function main(): Promise<void> {
       order.forEach((i) => {
         if (session && i > 0) return;
         if (mode !== 'print') {
-          const d = timeDecode(impls[i], targets[i], prog.words);
+          const d = impls[i].timeDecode(targets[i], prog.words);
           best[i].decode = Math.max(best[i].decode, (d.count * 1000) / d.ms);
+          best[i].decodeCpu = Math.max(best[i].decodeCpu, (d.count * 1000) / d.cpuMs);
         }
         if (mode !== 'decode') {
-          const p = timePrint(impls[i], targets[i], prog.words);
+          const p = impls[i].timePrint(targets[i], prog.words);
           best[i].print = Math.max(best[i].print, (p.count * 1000) / p.ms);
+          best[i].printCpu = Math.max(best[i].printCpu, (p.count * 1000) / p.cpuMs);
         }
       });
     }
@@ -212,16 +256,46 @@ async function main(): Promise<void> {
       printTop(profile, 15);
     }
     const line = impls
-      .map((impl, i) => `${impl.label}: decode ${fmt(best[i].decode)}, decode+print ${fmt(best[i].print)}`)
+      .map(
+        (impl, i) =>
+          `${impl.label}: decode ${fmt(best[i].decode)} | ${fmt(best[i].decodeCpu)}, ` +
+          `decode+print ${fmt(best[i].print)} | ${fmt(best[i].printCpu)}`,
+      )
       .join('  |  ');
     const speedup =
       impls.length > 1
-        ? `  (x${(best[0].decode / best[1].decode).toFixed(2)}, x${(best[0].print / best[1].print).toFixed(2)})`
+        ? `  (CPU x${(best[0].decodeCpu / best[1].decodeCpu).toFixed(2)}, x${(best[0].printCpu / best[1].printCpu).toFixed(2)})`
         : '';
     console.log(
       `${name.padEnd(8)} ${String(prog.instructions).padStart(7)} inst (${String(prog.rows).padStart(5)} rows)  ${line}${speedup}`,
     );
   }
+}
+
+/** Compares the two trees on every corpus row (and one-bit mutations of a sample); returns the differences. */
+function checkSame(tree: Impl, base: Impl, t0: Target, t1: Target): number {
+  let compared = 0;
+  let differences = 0;
+  const compare = (words: Uint32Array): void => {
+    compared++;
+    const a = tree.describeAt(t0, words, 0);
+    const b = base.describeAt(t1, words, 0);
+    if (a !== b && differences++ < 20)
+      console.log(`differs: ${Array.from(words, (w) => w.toString(16)).join(' ')}\n  tree: ${a}\n  base: ${b}`);
+  };
+  const rows = disasmRows(genDir);
+  rows.forEach((r, i) => {
+    const words = hexWords(r.hex);
+    compare(words);
+    if (i % 4 !== 0) return;
+    for (let bit = 0; bit < 32 * words.length; bit++) {
+      const flipped = Uint32Array.from(words);
+      flipped[bit >>> 5] ^= 1 << (bit & 31);
+      compare(flipped);
+    }
+  });
+  console.log(`check: ${compared} encodings compared, ${differences} differences`);
+  return differences;
 }
 
 interface ProfileNode {
@@ -230,7 +304,7 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-/** The functions with the most self time in a profile. */
+/** The functions with the most self time in a profile (bundle lines: read the bundle the tool prints). */
 function printTop(profile: { nodes: ProfileNode[]; samples?: number[] }, n: number): void {
   const self = new Map<string, number>();
   let total = 0;
@@ -238,7 +312,7 @@ function printTop(profile: { nodes: ProfileNode[]; samples?: number[] }, n: numb
     const hits = node.hitCount ?? 0;
     total += hits;
     const f = node.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(src|tools|test)\//, '$1/')}:${f.lineNumber + 1}`;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + hits);
   }
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, n))

@@ -104,7 +104,7 @@ function compile(gen: Gen): CompiledLayout {
 // are built in one step with a fixed shape (extractFields builds them key by key, which
 // costs more than the rest of decoding). They are the tables above written out, field for
 // field in table order, with gfx10's op_msb folded into op as extractFields does;
-// test/isa/image-layout.test.ts holds them to extractFields on random words.
+// test/isa/field-extractors.test.ts holds them to extractFields on random words.
 
 type Extractor = (w0: number, w1: number) => Record<string, number>;
 

@@ -8,7 +8,7 @@ import { DecodeError } from '../errors.ts';
 import { Gen, type Target } from '../gen.ts';
 import type { FamilyCodec, Instruction } from '../instruction.ts';
 import { nullCode, scalarRegName, ttmpBase, vgprName } from '../operands.ts';
-import { lookupOpcode } from '../registry/registry.ts';
+import { OpcodePlans } from '../registry/registry.ts';
 import type { InstructionDef } from '../registry/types.ts';
 import {
   DIM_NAMES,
@@ -26,14 +26,67 @@ import { decodeFields } from './image-layout.ts';
 
 type Fields = Record<string, number>;
 
+/**
+ * What decoding and printing read of an image instruction, worked out once per
+ * (generation, opcode) from its registry entry through image-addr.ts: its kind and
+ * sampler, the default variant's widths, and the address and data sizes for every value
+ * of the fields they depend on (dim and a16; dmask, d16 and tfe).
+ */
+interface ImagePlan {
+  readonly def: InstructionDef;
+  readonly bvh: boolean;
+  readonly sampler: boolean;
+  /** `flags.noD16`: generations (bits) without a d16 form. */
+  readonly noD16: number;
+  readonly srsrcDwords: number;
+  readonly defaultVdata: number;
+  /** defaultVaddr for a16 = 0 and 1. */
+  readonly defaultVaddr: readonly [number, number];
+  /** addressDwords by dim | a16 << 3. */
+  readonly addressDwords: readonly number[];
+  readonly range: { readonly min: number; readonly max: number };
+  /** vdataVariant by dmask | d16 << 4 | tfe << 5. */
+  readonly vdata: readonly (number | undefined)[];
+  /** hasContiguousVariant by width 0-16 (vaddrClassDwords gives no more). */
+  readonly contiguous: readonly boolean[];
+  /** `flags.bvhNode`: the BVH node pointer's dwords. */
+  readonly bvhNode: number;
+}
+
+function buildPlan(def: InstructionDef, gen: Gen): ImagePlan {
+  const bvh = kindOf(def) === 'bvh';
+  const addr: number[] = [];
+  for (let k = 0; k < 16; k++) addr.push(addressDwords(def, gen, k & 7, k >= 8));
+  const vdata: (number | undefined)[] = [];
+  for (let k = 0; k < 64; k++) vdata.push(vdataVariant(def, gen, k & 0xf, (k & 16) !== 0, (k & 32) !== 0));
+  const contiguous: boolean[] = [];
+  for (let n = 0; n <= 16; n++) contiguous.push(hasContiguousVariant(def, n));
+  return {
+    def,
+    bvh,
+    sampler: hasSampler(def),
+    noD16: Number(def.flags?.noD16 ?? 0),
+    srsrcDwords: bvh ? 4 : 8,
+    defaultVdata: defaultVdata(def),
+    defaultVaddr: [defaultVaddr(gen, def, false), defaultVaddr(gen, def, true)],
+    addressDwords: addr,
+    range: addressRange(def),
+    vdata,
+    contiguous,
+    bvhNode: Number(def.flags?.bvhNode ?? 1),
+  };
+}
+
+const PLANS = new OpcodePlans<ImagePlan>('MIMG', buildPlan);
+
 /** How many NSA address bytes LLVM's decoder reads: the largest variant count that fits the NSA dwords. */
-function nsaDefaultCount(def: InstructionDef, gen: Gen, f: Fields): number {
-  if (kindOf(def) === 'bvh') {
-    const n = addressDwords(def, gen, 0, f.a16 === 1);
+function nsaDefaultCount(plan: ImagePlan, gen: Gen, f: Fields): number {
+  if (plan.bvh) {
+    const n = plan.addressDwords[f.a16 === 1 ? 8 : 0];
     if (gen === Gen.GFX11) return f.a16 ? 4 : 5;
     return Math.ceil((n - 1) / 4) === f.nsa ? n : 0;
   }
-  const { max } = addressRange(def);
+  const { max } = plan.range;
   if (gen === Gen.GFX11) return Math.min(max, 5);
   const fit = Math.min(max, 4 * f.nsa + 1);
   return fit >= 2 && Math.ceil((fit - 1) / 4) === f.nsa ? fit : 0;
@@ -47,19 +100,20 @@ function decodeMimg(target: Target, words: Uint32Array, at: number, byteOffset: 
   if (at + 1 >= words.length) throw new DecodeError('truncated', byteOffset, 'MIMG needs two dwords');
   const f = decodeFields(gen, words[at], words[at + 1]);
   if (f.reserved) throw new DecodeError('invalid-operand', byteOffset, 'reserved MIMG bit 0 is set');
-  const def = lookupOpcode(gen, 'MIMG', f.op);
-  if (!def) throw new DecodeError('unknown-opcode', byteOffset, `MIMG opcode ${f.op} is not an instruction here`);
+  const plan = PLANS.plan(gen, f.op);
+  if (!plan) throw new DecodeError('unknown-opcode', byteOffset, `MIMG opcode ${f.op} is not an instruction here`);
+  const def = plan.def;
   // BVH instructions fix dmask, unorm and r128 to 0xf, 1, 1.
-  if (kindOf(def) === 'bvh' && (f.dmask !== 0xf || !f.unorm || !f.r128))
+  if (plan.bvh && (f.dmask !== 0xf || !f.unorm || !f.r128))
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} needs dmask:0xf unorm r128`);
-  if (f.d16 && (Number(def.flags?.noD16 ?? 0) >> gen) & 1)
+  if (f.d16 && (plan.noD16 >> gen) & 1)
     throw new DecodeError('invalid-operand', byteOffset, `${def.name} has no d16 form`);
   // Instructions without a sampler have no ssamp field: its bits must be zero.
-  if (!hasSampler(def) && f.ssamp) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no sampler`);
-  checkScalar(gen, def, f, byteOffset);
+  if (!plan.sampler && f.ssamp) throw new DecodeError('invalid-operand', byteOffset, `${def.name} takes no sampler`);
+  checkScalar(gen, plan, f, byteOffset);
   let size = 8;
   if (f.nsa) {
-    const count = nsaDefaultCount(def, gen, f);
+    const count = nsaDefaultCount(plan, gen, f);
     if (!count)
       throw new DecodeError('invalid-operand', byteOffset, `no NSA form of ${def.name} has ${f.nsa} address dwords`);
     const nsaWords = Math.ceil((count - 1) / 4);
@@ -69,7 +123,7 @@ function decodeMimg(target: Target, words: Uint32Array, at: number, byteOffset: 
     size += 4 * nsaWords;
   }
   // LLVM decodes into the instruction's default variant first: its registers must exist.
-  if (f.vdata + defaultVdata(def) > 256 || (!f.nsa && f.vaddr + defaultVaddr(gen, def, f.a16 === 1) > 256))
+  if (f.vdata + plan.defaultVdata > 256 || (!f.nsa && f.vaddr + plan.defaultVaddr[f.a16 === 1 ? 1 : 0] > 256))
     throw new DecodeError('invalid-operand', byteOffset, 'register range runs past v255');
   return { def, encoding: 'MIMG', offset: byteOffset, size, fields: f };
 }
@@ -77,9 +131,23 @@ function decodeMimg(target: Target, words: Uint32Array, at: number, byteOffset: 
 /**
  * A descriptor's SGPR tuple. LLVM's register file has s0-s105 on every generation, so a
  * tuple is spelled as SGPRs while it ends below s106, past what the generation's own SGPR
- * count says; above that only trap temporaries and named pairs exist.
+ * count says; above that only trap temporaries and named pairs exist. Codes 0-255 are
+ * spelled once per generation and width (decode checks and print both ask).
  */
 function scalarTuple(gen: Gen, code: number, dwords: number): string | undefined {
+  if (code >= 0 && code < 256 && (dwords === 4 || dwords === 8) && (code | 0) === code) {
+    const names = ((tupleNames[gen] ??= [])[dwords] ??= []);
+    let name = names[code];
+    if (name === undefined) names[code] = name = scalarTupleText(gen, code, dwords) ?? null;
+    return name ?? undefined;
+  }
+  return scalarTupleText(gen, code, dwords);
+}
+
+/** scalarTupleText by generation, width and code, filled on first use (null: not a tuple). */
+const tupleNames: (string | null | undefined)[][][] = [];
+
+function scalarTupleText(gen: Gen, code: number, dwords: number): string | undefined {
   const LLVM_SGPRS = 106;
   const LLVM_TTMPS = 16;
   if (code < LLVM_SGPRS) return code + dwords <= LLVM_SGPRS ? `s[${code}:${code + dwords - 1}]` : undefined;
@@ -92,20 +160,12 @@ function scalarTuple(gen: Gen, code: number, dwords: number): string | undefined
   return scalarRegName(gen, code, dwords);
 }
 
-function srsrcDwords(def: InstructionDef): number {
-  return kindOf(def) === 'bvh' ? 4 : 8;
-}
-
 /** Resource and sampler registers must name SGPR tuples (or trap temporaries). */
-function checkScalar(gen: Gen, def: InstructionDef, f: Readonly<Fields>, byteOffset: number): void {
-  if (scalarTuple(gen, f.srsrc * 4, srsrcDwords(def)) === undefined)
+function checkScalar(gen: Gen, plan: ImagePlan, f: Readonly<Fields>, byteOffset: number): void {
+  if (scalarTuple(gen, f.srsrc * 4, plan.srsrcDwords) === undefined)
     throw new DecodeError('invalid-operand', byteOffset, 'resource descriptor is not an SGPR tuple');
-  if (hasSampler(def) && scalarTuple(gen, f.ssamp * 4, 4) === undefined)
+  if (plan.sampler && scalarTuple(gen, f.ssamp * 4, 4) === undefined)
     throw new DecodeError('invalid-operand', byteOffset, 'sampler descriptor is not an SGPR tuple');
-}
-
-function srsrcText(gen: Gen, def: InstructionDef, f: Readonly<Fields>): string {
-  return scalarTuple(gen, f.srsrc * 4, srsrcDwords(def)) ?? '';
 }
 
 /** The contiguous vaddr width of the variant LLVM's decoder starts from (gfx7: what gfx7 assembly writes). */
@@ -127,21 +187,21 @@ interface Widths {
  * vdata and vaddr widths as LLVM prints them: it looks for the variant with the data and
  * address sizes the fields imply, and keeps the decoded default for both when there is none.
  */
-function widths(gen: Gen, def: InstructionDef, f: Readonly<Fields>): Widths {
-  let data = vdataVariant(def, gen, f.dmask, f.d16 === 1, f.tfe === 1);
+function widths(gen: Gen, plan: ImagePlan, f: Readonly<Fields>): Widths {
+  let data = plan.vdata[(f.dmask & 0xf) | (f.d16 === 1 ? 16 : 0) | (f.tfe === 1 ? 32 : 0)];
   if (data !== undefined && f.vdata + data > 256) data = undefined; // no register past v255
-  if (gen < Gen.GFX10) return { data: data ?? defaultVdata(def), addr: defaultVaddr(gen, def, false), lastRange: 1 };
-  const bvh = kindOf(def) === 'bvh';
-  const need = addressDwords(def, gen, f.dim, f.a16 === 1);
+  if (gen < Gen.GFX10) return { data: data ?? plan.defaultVdata, addr: plan.defaultVaddr[0], lastRange: 1 };
+  const bvh = plan.bvh;
+  const need = plan.addressDwords[(f.dim & 7) | (f.a16 === 1 ? 8 : 0)];
   if (!f.nsa) {
     const addr = vaddrClassDwords(need);
-    if (data === undefined || !(bvh || hasContiguousVariant(def, addr)) || f.vaddr + addr > 256)
-      return { data: defaultVdata(def), addr: defaultVaddr(gen, def, f.a16 === 1), lastRange: 1 };
+    if (data === undefined || !(bvh || hasContiguous(plan, addr)) || f.vaddr + addr > 256)
+      return { data: plan.defaultVdata, addr: plan.defaultVaddr[f.a16 === 1 ? 1 : 0], lastRange: 1 };
     return { data, addr, lastRange: 1 };
   }
   const count = f.nsa_count;
-  const fallback: Widths = { data: defaultVdata(def), addr: count, lastRange: 1 };
-  if (data === undefined || !(bvh || need <= addressRange(def).max) || need < 2) return fallback;
+  const fallback: Widths = { data: plan.defaultVdata, addr: count, lastRange: 1 };
+  if (data === undefined || !(bvh || need <= plan.range.max) || need < 2) return fallback;
   if (need > count) {
     // gfx11 partial NSA: the last address register is a range holding the rest.
     const lastRange = need - count + 1;
@@ -151,22 +211,29 @@ function widths(gen: Gen, def: InstructionDef, f: Readonly<Fields>): Widths {
   return { data, addr: need, lastRange: 1 };
 }
 
-function vaddrText(gen: Gen, def: InstructionDef, f: Readonly<Fields>, w: Widths): string {
+function hasContiguous(plan: ImagePlan, n: number): boolean {
+  return n >= 0 && n <= 16 ? plan.contiguous[n] : hasContiguousVariant(plan.def, n);
+}
+
+function vaddrText(gen: Gen, plan: ImagePlan, f: Readonly<Fields>, w: Widths): string {
   if (!f.nsa) return vgprName(f.vaddr, w.addr);
   const regs = [f.vaddr];
   for (let i = 1; i < w.addr; i++) regs.push(f[NSA_FIELDS[i]]);
-  if (kindOf(def) === 'bvh' && gen === Gen.GFX11) {
-    const groups = [Number(def.flags?.bvhNode ?? 1), 1, 3, 3, 3];
+  if (plan.bvh && gen === Gen.GFX11) {
+    const groups = [plan.bvhNode, 1, 3, 3, 3];
     return `[${regs.map((r, i) => vgprName(r, groups[i])).join(', ')}]`;
   }
   const last = regs.length - 1;
   return `[${regs.map((r, i) => vgprName(r, i === last ? w.lastRange : 1)).join(', ')}]`;
 }
 
-function modifiersText(gen: Gen, def: InstructionDef, f: Readonly<Fields>): string {
+/** ` dmask:0x…` by dmask value. */
+const DMASK_MODS: readonly string[] = Array.from({ length: 16 }, (_, m) => ` dmask:0x${m.toString(16)}`);
+
+function modifiersText(gen: Gen, plan: ImagePlan, f: Readonly<Fields>): string {
   let m = '';
-  const bvh = kindOf(def) === 'bvh';
-  if (f.dmask && !bvh) m += ` dmask:0x${f.dmask.toString(16)}`;
+  const bvh = plan.bvh;
+  if (f.dmask && !bvh) m += DMASK_MODS[f.dmask] ?? ` dmask:0x${f.dmask.toString(16)}`;
   if (gen >= Gen.GFX10 && !bvh) m += DIM_MODS[f.dim];
   if (f.unorm && !bvh) m += ' unorm';
   if (f.glc) m += ' glc';
@@ -186,12 +253,18 @@ const DIM_MODS: readonly string[] = DIM_NAMES.map((d) => ` dim:SQ_RSRC_IMG_${d}`
 function printMimg(target: Target, inst: Instruction): string {
   const gen = target.gen;
   const { def, fields: f } = inst;
-  const w = widths(gen, def, f);
-  const ops = [vgprName(f.vdata, w.data), vaddrText(gen, def, f, w), srsrcText(gen, def, f)];
-  if (hasSampler(def)) ops.push(scalarTuple(gen, f.ssamp * 4, 4) ?? '');
+  const plan = PLANS.forInstruction(gen, def, f.op);
+  const w = widths(gen, plan, f);
+  let ops =
+    vgprName(f.vdata, w.data) +
+    ', ' +
+    vaddrText(gen, plan, f, w) +
+    ', ' +
+    (scalarTuple(gen, f.srsrc * 4, plan.srsrcDwords) ?? '');
+  if (plan.sampler) ops = ops + ', ' + (scalarTuple(gen, f.ssamp * 4, 4) ?? '');
   // LLVM's NSA sampler forms carry one more space in their asm string after the mnemonic.
-  const space = f.nsa && hasSampler(def) ? '  ' : ' ';
-  return `${def.name}${space}${ops.join(', ')}${modifiersText(gen, def, f)}`;
+  const space = f.nsa && plan.sampler ? '  ' : ' ';
+  return def.name + space + ops + modifiersText(gen, plan, f);
 }
 
 export const codec: FamilyCodec = {

@@ -241,7 +241,7 @@ export function extractFields(layout: readonly FieldSpec[], w0: number, w1: numb
 // The decoder's extractors: one object literal per layout, so each instruction's fields
 // object is built in one step with a fixed shape (a loop over the layout table builds it
 // key by key, which costs more than the rest of decoding). They are the tables above
-// written out, field for field in table order; test/isa/memory-layout.test.ts holds them to
+// written out, field for field in table order; test/isa/field-extractors.test.ts holds them to
 // extractFields on random words for every family and generation. gfx10 MTBUF's fourth
 // opcode bit (op_hi, in dword 1) is folded into `op` here, as the codec wants it.
 

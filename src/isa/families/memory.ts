@@ -273,8 +273,8 @@ function printDs(gen: Gen, inst: Instruction): string {
   const order = plan.order;
   let ops = '';
   for (let i = 0; i < order.length; i++) {
-    if (i > 0) ops += ', ';
-    ops += vgprName(f[order[i]], plan.orderDwords[i]);
+    const t = vgprName(f[order[i]], plan.orderDwords[i]);
+    ops = i > 0 ? ops + ', ' + t : t;
   }
   let mods = '';
   if (plan.offsets === 'swizzle') {
@@ -343,7 +343,7 @@ function printBuffer(target: Target, inst: Instruction): string {
   let ops = '';
   let count = 0;
   const add = (t: string): void => {
-    ops += count++ === 0 ? t : ', ' + t;
+    ops = count++ === 0 ? t : ops + ', ' + t;
   };
   for (let i = 0; i < order.length; i++) {
     const field = order[i];
@@ -391,7 +391,7 @@ function printFlat(target: Target, inst: Instruction): string {
   let ops = '';
   let count = 0;
   const add = (t: string): void => {
-    ops += count++ === 0 ? t : ', ' + t;
+    ops = count++ === 0 ? t : ops + ', ' + t;
   };
   if (plan.rtn && f.glc) add(vgprName(f.vdst, Number(plan.rtn)));
   const order = plan.order;

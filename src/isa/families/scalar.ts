@@ -502,18 +502,22 @@ function smemModifiers(plan: ScalarPlan, inst: Instruction): string {
   return s;
 }
 
-// The printers concatenate rather than join arrays: Array#join costs more than all the
-// operand spelling of a typical instruction.
+// The printers concatenate rather than join arrays (Array#join costs more than all the
+// operand spelling of a typical instruction), as `s = s + sep + t`, which V8 folds into
+// one concatenation.
 
 function printSmem(gen: Gen, inst: Instruction): string {
   const operands = inst.def.operands;
   let ops = '';
   for (let i = 0; i < operands.length; i++) {
     const o = operands[i];
-    if (i > 0) ops += ', ';
-    if (o.field === 'offset') ops += smemOffsetText(gen, inst);
-    else if (o.cls === 'imm') ops += formatPlainImm('ihex', inst.fields[o.field]);
-    else ops += regText(gen, inst.fields[gen === Gen.GFX7 && o.field === 'sdata' ? 'sdst' : o.field], o.dwords);
+    const t =
+      o.field === 'offset'
+        ? smemOffsetText(gen, inst)
+        : o.cls === 'imm'
+          ? formatPlainImm('ihex', inst.fields[o.field])
+          : regText(gen, inst.fields[gen === Gen.GFX7 && o.field === 'sdata' ? 'sdst' : o.field], o.dwords);
+    ops = i > 0 ? ops + ', ' + t : t;
   }
   const mods = smemModifiers(planOf(gen, inst), inst);
   return ops ? inst.def.name + ' ' + ops + mods : inst.def.name + mods;
@@ -529,7 +533,7 @@ function printSalu(gen: Gen, inst: Instruction): string {
     const t = operandText(gen, inst, plan, o);
     if (o.field === 'simm16' && plan.optional && inst.fields.simm16 === 0) continue;
     if (t) {
-      s += first ? ' ' + t : ', ' + t;
+      s = s + (first ? ' ' : ', ') + t;
       first = false;
     }
   }

@@ -5,7 +5,7 @@
  */
 import type { Gen, Target } from '../gen.ts';
 import type { OperandDef } from '../registry/types.ts';
-import { namedSourceText, scalarRegName, sgprCount, ttmpBase, SRC_LITERAL } from '../operands.ts';
+import { namedSourceText, scalarRegName, sgprCount, ttmpBase, vgprName, SRC_LITERAL } from '../operands.ts';
 import { printSource } from './vop-operands.ts';
 
 /**
@@ -14,6 +14,7 @@ import { printSource } from './vop-operands.ts';
  * encodings have no literal).
  */
 export function sourceText(target: Target, code: number, op: OperandDef): string | undefined {
+  if (code >= 256) return vgprName(code - 256, op.dwords); // printSource's first case, without the named-source probe
   if (code === SRC_LITERAL) return undefined;
   // Named sources (src_shared_base, …) sit inside the inline-constant range; spell them first.
   return namedSourceText(target.gen, code) ?? printSource(target, code, op, undefined);

@@ -462,12 +462,14 @@ interface Parts {
   operands: number;
 }
 
+// `text = text + sep + t`, not `text += …` of a template: V8 folds the left-to-right chain
+// into one concatenation.
 function operand(p: Parts, t: string): void {
-  p.text += p.operands++ === 0 ? ` ${t}` : `, ${t}`;
+  p.text = p.text + (p.operands++ === 0 ? ' ' : ', ') + t;
 }
 
 function modifier(p: Parts, t: string): void {
-  p.text += ` ${t}`;
+  p.text = p.text + ' ' + t;
 }
 
 function omodText(omod: number): string | undefined {
@@ -519,12 +521,9 @@ function shortParts(
       const om = omodText((w >>> 14) & 3);
       if (om) modifier(out, om);
     }
-    if (!vopc && ops.length > 0) {
-      modifier(out, DST_SEL_TEXT[(w >>> 8) & 7]);
-      modifier(out, DST_UNUSED_TEXT[(w >>> 11) & 3]);
-    }
-    if (srcIndex > 0) modifier(out, SRC0_SEL_TEXT[(w >>> 16) & 7]);
-    if (srcIndex > 1) modifier(out, SRC1_SEL_TEXT[(w >>> 24) & 7]);
+    if (!vopc && ops.length > 0) modifier(out, DST_SEL_UNUSED_TEXT[(w >>> 8) & 0x1f]);
+    if (srcIndex > 1) modifier(out, SRC_SELS_TEXT[((w >>> 16) & 7) | (((w >>> 24) & 7) << 3)]);
+    else if (srcIndex > 0) modifier(out, SRC0_SEL_TEXT[(w >>> 16) & 7]);
   } else if (form === 'VOP1_DPP8' || form === 'VOP2_DPP8' || form === 'VOPC_DPP8') {
     modifier(out, dpp8Text(dpp8Selects(w)));
     if (f.src0_marker === SRC0_DPP8_FI) modifier(out, 'fi:1');
@@ -541,16 +540,28 @@ const DST_SEL_TEXT = selTexts('dst_sel');
 const SRC0_SEL_TEXT = selTexts('src0_sel');
 const SRC1_SEL_TEXT = selTexts('src1_sel');
 const DST_UNUSED_TEXT: readonly string[] = [0, 1, 2, 3].map((v) => `dst_unused:${SDWA_UNUSED[v] ?? SDWA_UNUSED[0]}`);
+// Modifiers that always print together, joined once: fewer concatenations per instruction.
+/** `dst_sel:… dst_unused:…` by the SDWA dword's bits 12:8 (dst_sel, then dst_unused). */
+const DST_SEL_UNUSED_TEXT: readonly string[] = Array.from(
+  { length: 32 },
+  (_, v) => `${DST_SEL_TEXT[v & 7]} ${DST_UNUSED_TEXT[v >>> 3]}`,
+);
+/** `src0_sel:… src1_sel:…` by src0_sel | src1_sel << 3. */
+const SRC_SELS_TEXT: readonly string[] = Array.from(
+  { length: 64 },
+  (_, v) => `${SRC0_SEL_TEXT[v & 7]} ${SRC1_SEL_TEXT[v >>> 3]}`,
+);
 
-/** row_mask:0x… and bank_mask:0x… by value. */
-const ROW_MASK_TEXT: readonly string[] = Array.from({ length: 16 }, (_, v) => `row_mask:0x${v.toString(16)}`);
-const BANK_MASK_TEXT: readonly string[] = Array.from({ length: 16 }, (_, v) => `bank_mask:0x${v.toString(16)}`);
+/** `row_mask:0x… bank_mask:0x…` by the DPP dword's bits 31:24 (bank_mask, then row_mask). */
+const ROW_BANK_MASK_TEXT: readonly string[] = Array.from(
+  { length: 256 },
+  (_, v) => `row_mask:0x${(v >>> 4).toString(16)} bank_mask:0x${(v & 0xf).toString(16)}`,
+);
 
 /** DPP16 modifiers of an extension dword (bit positions are decodeDppWord's). */
 function dppModifiers(gen: Gen, d: number, out: Parts): void {
   modifier(out, dppCtrlText(gen, (d >>> 8) & 0x1ff));
-  modifier(out, ROW_MASK_TEXT[(d >>> 28) & 0xf]);
-  modifier(out, BANK_MASK_TEXT[(d >>> 24) & 0xf]);
+  modifier(out, ROW_BANK_MASK_TEXT[d >>> 24]);
   if ((d >>> 19) & 1) modifier(out, 'bound_ctrl:1');
   if ((d >>> 18) & 1 && gen >= Gen.GFX10) modifier(out, 'fi:1');
 }

@@ -415,10 +415,10 @@ function decodeInterpVop3(
 }
 
 /** Operands and modifiers of a VOP3-encoded interpolation instruction. */
-function printInterpVop3(target: Target, inst: Instruction): string[] {
+function printInterpVop3(target: Target, inst: Instruction): OperandText {
   const f = inst.fields;
   const def = inst.def;
-  const out: string[] = [];
+  const out = new OperandText(mnemonic(target, inst));
   for (const op of def.operands) {
     let t: string | undefined;
     if (op.field === 'vdst') t = printVgpr(f.vdst, op);
@@ -553,9 +553,9 @@ function is16(op: OperandDef): boolean {
 }
 
 /** Operands of a 32-bit (e32) form. */
-function printE32Operands(target: Target, inst: Instruction): string[] {
+function printE32Operands(target: Target, inst: Instruction): OperandText {
   const f = inst.fields;
-  const out: string[] = [];
+  const out = new OperandText(mnemonic(target, inst));
   for (const op of inst.def.operands) {
     let t: string | undefined;
     // gfx11's 32-bit forms address 16-bit operands in v0-v127 only (LLVM 19 without real true16);
@@ -594,10 +594,10 @@ const OMOD_TEXT = ['', 'mul:2', 'mul:4', 'div:2'];
 const OMOD_MOD = OMOD_TEXT.map((m) => `\u0000${m}`);
 
 /** Operands and modifiers of a VOP3 (e64) form. */
-function printVop3(target: Target, inst: Instruction): string[] {
+function printVop3(target: Target, inst: Instruction): OperandText {
   const f = inst.fields;
   const def = inst.def;
-  const out: string[] = [];
+  const out = new OperandText(mnemonic(target, inst));
   const di = instInfo(target, inst);
   const absMask = di.abs;
   const negMask = di.neg;
@@ -615,6 +615,11 @@ function printVop3(target: Target, inst: Instruction): string[] {
       const k = srcIndex(op);
       if (k < 0) invalid(inst, `operand ${op.field} has no VOP3 field`);
       const code = k === 0 ? f.src0 : k === 1 ? f.src1 : f.src2;
+      // The common case first: a VGPR without modifier bits spells as just its name.
+      if (code >= 256 && (((f.neg | f.abs) >>> k) & 1) === 0) {
+        out.push(printVgpr(code - 256, op));
+        continue;
+      }
       t = vgprOnlyNote(op, code, printSource(target, code, op, inst.literal));
       const neg = ((negMask & f.neg) >>> k) & 1 ? true : false;
       // Integer modifiers: neg is sext, abs is ignored.
@@ -643,10 +648,10 @@ function opSelWithDst(bits: number, nsrc: number): number {
   return (bits & ((1 << nsrc) - 1)) | (((bits >>> 3) & 1) << nsrc);
 }
 
-function printVop3p(target: Target, inst: Instruction): string[] {
+function printVop3p(target: Target, inst: Instruction): OperandText {
   const f = inst.fields;
   const def = inst.def;
-  const out: string[] = [];
+  const out = new OperandText(mnemonic(target, inst));
   for (const defOp of def.operands) {
     const op = waveOperand(target, def, defOp);
     const mix = instInfo(target, inst).mix;
@@ -688,18 +693,28 @@ function isMix(def: InstructionDef): boolean {
   return def.name.includes('_mix');
 }
 
-/** Joins operands with ", " and modifiers (marked with a leading NUL) with " ". */
-function joinOperands(mnem: string, parts: readonly string[]): string {
-  let s = mnem;
-  let first = true;
-  for (const p of parts) {
-    if (p.charCodeAt(0) === 0) s += ' ' + p.slice(1);
+/**
+ * An instruction's text as it is spelled: the mnemonic, then each pushed operand after
+ * ", " (the first after " "), each pushed modifier (marked with a leading NUL) after " ".
+ * Built in place rather than as an array joined at the end, and as `text = text + sep + p`:
+ * V8 folds that left-to-right chain into one concatenation, where `text += sep + p` or a
+ * template builds an intermediate string first (about twice the cost).
+ */
+class OperandText {
+  text: string;
+  private first = true;
+
+  constructor(mnemonic: string) {
+    this.text = mnemonic;
+  }
+
+  push(p: string): void {
+    if (p.charCodeAt(0) === 0) this.text = this.text + ' ' + p.slice(1);
     else {
-      s += first ? ` ${p}` : `, ${p}`;
-      first = false;
+      this.text = this.text + (this.first ? ' ' : ', ') + p;
+      this.first = false;
     }
   }
-  return s;
 }
 
 function print(target: Target, inst: Instruction): string {
@@ -708,19 +723,19 @@ function print(target: Target, inst: Instruction): string {
     case 'VOP1':
     case 'VOP2':
     case 'VOPC':
-      return joinOperands(mnemonic(target, inst), printE32Operands(target, inst));
+      return printE32Operands(target, inst).text;
     case 'VOP3P':
-      return joinOperands(mnemonic(target, inst), printVop3p(target, inst));
+      return printVop3p(target, inst).text;
     case 'VOP3':
-      if (instInfo(target, inst).interp) return joinOperands(mnemonic(target, inst), printInterpVop3(target, inst));
-      return joinOperands(mnemonic(target, inst), printVop3(target, inst));
+      if (instInfo(target, inst).interp) return printInterpVop3(target, inst).text;
+      return printVop3(target, inst).text;
     case 'VOP1_E64':
     case 'VOP2_E64':
     case 'VOPC_E64':
-      return joinOperands(mnemonic(target, inst), printVop3(target, inst));
+      return printVop3(target, inst).text;
   }
   if (isVopExtensionEncoding(inst.encoding)) return printVopExtension(target, inst);
-  return joinOperands(mnemonic(target, inst), printVop3(target, inst));
+  return printVop3(target, inst).text;
 }
 
 /**
