@@ -8,6 +8,7 @@ import { UsageError } from './args.ts';
 import { descriptorCommand } from './descriptor-command.ts';
 import { captureCommand } from './capture-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { translateCommand } from './translate-command.ts';
 import { traceCommand } from './trace-command.ts';
 import { UnknownProcessorError } from '../isa/gen.ts';
 
@@ -24,9 +25,10 @@ commands:
   capture info FILE [--json]                    what a .gcncap capture holds
   capture build SPEC -o FILE.gcncap             a capture from a JSON or YAML spec
   capture redact FILE -o OUT.gcncap             the capture without guest data
-  replay --engine interp FILE.gcncap [--json] [--max-steps N]
+  replay --engine interp|gpu FILE.gcncap [--json] [--max-steps N]
                                                 run a capture and compare with its expected result
                                                 (exit 0 match, 1 mismatch, 2 refusal, 3 invalid input)
+  translate FILE.gcncap --emit wgsl [-o OUT]    the dispatch as one WGSL module (exit 2 refusal)
   trace FILE.gcncap|FILE.bin [--mcpu NAME] [--json]
                                                 every access's descriptor registers and where they come from
                                                 (exit 0 all traced, 2 some untraced, 3 invalid input)
@@ -52,6 +54,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
         return await captureCommand(rest, io);
       case 'replay':
         return await replayCommand(rest, io);
+      case 'translate':
+        return await translateCommand(rest, io);
       case 'trace':
         return await traceCommand(rest, io);
       case undefined:

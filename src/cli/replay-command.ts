@@ -3,8 +3,10 @@
  * the reference interpreter and compares memory with its expectation (D009). Exit 0: match;
  * 1: mismatch (address, element, expected, got); 2: refusal (the reason: an instruction
  * without semantics, the step limit, memory the capture does not hold); 3: invalid input or usage.
- * `--engine gpu` is refused (exit 2): the GPU engine is not available yet. `--write-expected
- * OUT` writes a copy whose expectation is the interpreter's result (src/cli/expected-by-interpreter.ts).
+ * `--engine gpu` runs the dispatch translated to WGSL on a WebGPU device (Dawn for Node; D011,
+ * src/translator/gpu-replay.ts) with the same outcomes and exit codes; no adapter is a refusal
+ * (exit 2) naming why. `--write-expected OUT` (interp only) writes a copy whose expectation is
+ * the interpreter's result (src/cli/expected-by-interpreter.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,6 +15,8 @@ import { CaptureError, readCapture, writeCapture } from '../host/capture/index.t
 import { rewriteExpected } from './expected-by-interpreter.ts';
 import { EXIT_CODES, replayCapture, type ReplayOutcome } from '../interp/replay.ts';
 import { loadVectorBridge } from '../interp/vector-bridge.ts';
+import { getNodeGpu, NoGpuAdapterError } from '../host/gpu-node.ts';
+import { replayOnGpu } from '../translator/gpu-replay.ts';
 
 export interface ReplayIo {
   stdout(s: string): void;
@@ -20,9 +24,10 @@ export interface ReplayIo {
   stdin(): string;
 }
 
-const USAGE = `usage: gcn-webgpu replay [--engine interp] FILE.gcncap [--json] [--max-steps N]
+const USAGE = `usage: gcn-webgpu replay [--engine interp|gpu] FILE.gcncap [--json] [--max-steps N]
        gcn-webgpu replay --engine interp --write-expected OUT.gcncap FILE.gcncap [--json]
-  runs the capture's dispatch and compares memory with its expected result
+  runs the capture's dispatch (on the reference interpreter, or translated to WGSL on a
+  WebGPU device) and compares memory with its expected result
   exit 0 match, 1 mismatch, 2 refused (with the reason), 3 invalid input
   --write-expected writes a copy whose expected result is what the interpreter wrote
   (exit 0 written, 2 refused: nothing written)
@@ -30,13 +35,13 @@ const USAGE = `usage: gcn-webgpu replay [--engine interp] FILE.gcncap [--json] [
 
 const hexAddr = (a: number): string => `0x${a.toString(16)}`;
 
-function outcomeJson(file: string, o: ReplayOutcome): unknown {
+function outcomeJson(file: string, o: ReplayOutcome, engine = 'interp'): unknown {
   switch (o.kind) {
     case 'match':
     case 'mismatch':
       return {
         file,
-        engine: 'interp',
+        engine,
         result: o.kind,
         steps: o.run.steps,
         groups: o.run.groups,
@@ -48,9 +53,9 @@ function outcomeJson(file: string, o: ReplayOutcome): unknown {
         mismatches: o.compare.mismatches.map((m) => ({ ...m, address: hexAddr(m.address) })),
       };
     case 'refused':
-      return { file, engine: 'interp', result: 'refused', reason: o.reason };
+      return { file, engine, result: 'refused', reason: o.reason };
     case 'invalid':
-      return { file, engine: 'interp', result: 'invalid', reason: o.reason };
+      return { file, engine, result: 'invalid', reason: o.reason };
   }
 }
 
@@ -75,6 +80,7 @@ function outcomeText(file: string, o: ReplayOutcome): string {
 export async function replayCommand(argv: readonly string[], io: ReplayIo): Promise<number> {
   let file = '';
   let json = false;
+  let engineName = 'interp';
   try {
     const args = parseArgs(argv, { valued: ['engine', 'max-steps', 'write-expected'], boolean: ['json', 'help'] });
     if (args.flags.has('help')) {
@@ -91,23 +97,28 @@ export async function replayCommand(argv: readonly string[], io: ReplayIo): Prom
     const maxSteps = stepsText === undefined ? undefined : Number(stepsText);
     if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0))
       throw new UsageError(`--max-steps must be a positive integer, not '${stepsText}'`);
-    if (engine === 'gpu') {
-      const o: ReplayOutcome = {
-        kind: 'refused',
-        reason: 'the GPU engine is not available yet',
-        error: new Error('gpu'),
-      };
-      io.stdout(
-        json
-          ? `${JSON.stringify({ ...(outcomeJson(file, o) as object), engine: 'gpu' }, null, 2)}\n`
-          : outcomeText(file, o),
-      );
-      return 2;
-    }
-    if (engine !== 'interp') throw new UsageError(`unknown engine '${engine}' (interp, gpu)`);
+    if (engine !== 'interp' && engine !== 'gpu') throw new UsageError(`unknown engine '${engine}' (interp, gpu)`);
+    engineName = engine;
+    const writeTo = flagString(args, 'write-expected');
+    if (engine === 'gpu' && writeTo !== undefined)
+      throw new UsageError("--write-expected writes the interpreter's result: use --engine interp");
     const capture = await readCapture(readFileSync(file));
     const vector = await loadVectorBridge();
-    const writeTo = flagString(args, 'write-expected');
+    if (engine === 'gpu') {
+      let o: ReplayOutcome;
+      let gpu: Awaited<ReturnType<typeof getNodeGpu>> | undefined;
+      try {
+        gpu = await getNodeGpu();
+        o = await replayOnGpu(capture, gpu.device, { maxSteps, vector });
+      } catch (e) {
+        if (!(e instanceof NoGpuAdapterError)) throw e;
+        o = { kind: 'refused', reason: e.message, error: e };
+      } finally {
+        gpu?.device.destroy();
+      }
+      io.stdout(json ? `${JSON.stringify(outcomeJson(file, o, 'gpu'), null, 2)}\n` : outcomeText(file, o));
+      return EXIT_CODES[o.kind];
+    }
     if (writeTo !== undefined) {
       if (resolve(writeTo) === resolve(file)) throw new UsageError('--write-expected writes a copy: give another file');
       const w = await rewriteExpected(capture, { maxSteps, vector });
@@ -138,7 +149,7 @@ export async function replayCommand(argv: readonly string[], io: ReplayIo): Prom
     }
     if (e instanceof CaptureError || (e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string')) {
       const reason = e.message;
-      if (json) io.stdout(`${JSON.stringify({ file, engine: 'interp', result: 'invalid', reason }, null, 2)}\n`);
+      if (json) io.stdout(`${JSON.stringify({ file, engine: engineName, result: 'invalid', reason }, null, 2)}\n`);
       else io.stderr(`gcn-webgpu replay: ${reason}\n`);
       return 3;
     }

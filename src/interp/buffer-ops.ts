@@ -418,6 +418,8 @@ export interface BufferRsrc<V, B> {
   readonly oobSelect: V;
   /** NUM_RECORDS counts records (STRIDE bytes each), not bytes: gfx7 and gfx10+ with a stride, gfx8 swizzled with one; never on gfx9. */
   readonly countsRecords: B;
+  /** DST_SEL_X..W codes (0, 1, 4-7; format loads). */
+  readonly dstSel: readonly [V, V, V, V];
 }
 
 /** The V# at `words` (4 words) as `BufferRsrc`. TYPE and the format are the descriptor decoder's to check. */
@@ -459,6 +461,7 @@ export function bufferRsrc<V, B>(a: Algebra<V, B>, gen: Gen, words: readonly V[]
     indexLog2: a.add(must('index_stride'), a.word(3)),
     oobSelect: field('oob_select') ?? zero,
     countsRecords,
+    dstSel: [must('dst_sel_x'), must('dst_sel_y'), must('dst_sel_z'), must('dst_sel_w')],
   };
 }
 

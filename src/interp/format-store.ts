@@ -13,7 +13,10 @@
  */
 import { decodeElement, TexelFormatError, type Rgba, type TexelFormat } from '../host/texels/formats.ts';
 import { f16FromF32Bits, f32Bits, f32FromF16Bits, f32Value } from '../semantics/float.ts';
-import type { DstSel } from '../host/descriptors/index.ts';
+import { DST_SEL, type DstSel } from '../host/descriptors/index.ts';
+import type { Algebra } from '../semantics/algebra.ts';
+import { concrete } from '../semantics/concrete.ts';
+import { findMsbFromTop64, shl64 } from '../semantics/wide.ts';
 
 const KEEP = { f32Denormals: true, f64f16Denormals: true } as const;
 
@@ -22,22 +25,52 @@ export function channelWord(kind: Rgba['kind'], v: number): number {
   return kind === 'float' ? f32Bits(v) : kind === 'sint' ? v | 0 : v >>> 0;
 }
 
-/** The four register words of an element after DST_SEL (null: no selection, X Y Z W as read). */
+/**
+ * The four register words of an element after DST_SEL (null: no selection, X Y Z W as read).
+ * Formats `decodeElementOver` models go through it (the rule the translator shares); the others
+ * through the texel decoder. Out of range (`bytes` null) every channel reads 0 before DST_SEL
+ * (ISA "buffer range checking"), so only a selected 1 survives.
+ */
 export function loadElement(
   tf: TexelFormat,
   bytes: Uint8Array | null,
   dstSel: readonly DstSel[] | null,
 ): [number, number, number, number] {
   const kind = tf.channelKind;
-  const one = kind === 'float' ? 0x3f800000 : 1;
-  // Out of range: every channel reads 0 before DST_SEL (ISA "buffer range checking"), so only a selected 1 survives.
-  const c = bytes ? decodeElement(tf, bytes, 0) : { r: 0, g: 0, b: 0, a: 0, kind };
-  const raw = [c.r, c.g, c.b, c.a].map((v) => channelWord(kind, v));
-  const sel = (s: DstSel): number =>
-    s === '0' ? 0 : s === '1' ? one : raw[s === 'x' ? 0 : s === 'y' ? 1 : s === 'z' ? 2 : 3];
-  if (!dstSel) return [raw[0], raw[1], raw[2], raw[3]];
-  return [sel(dstSel[0]), sel(dstSel[1]), sel(dstSel[2]), sel(dstSel[3])];
+  let raw: [number, number, number, number];
+  if (!bytes) raw = [0, 0, 0, 0];
+  else if (overAlgebra(tf)) {
+    const word = (i: number): number =>
+      (bytes[4 * i] |
+        ((bytes[4 * i + 1] ?? 0) << 8) |
+        ((bytes[4 * i + 2] ?? 0) << 16) |
+        ((bytes[4 * i + 3] ?? 0) << 24)) >>>
+      0;
+    raw = decodeElementOver(concrete, tf, word);
+  } else {
+    const c = decodeElement(tf, bytes, 0);
+    raw = [c.r, c.g, c.b, c.a].map((v) => channelWord(kind, v)) as [number, number, number, number];
+  }
+  if (!dstSel) return raw;
+  return selectChannels(concrete, kind, raw, dstSel.map((s) => DST_SEL[s]) as [number, number, number, number]);
 }
+
+/** Whether `decodeElementOver` models the format (the translator refuses the others). */
+export function overAlgebra(tf: TexelFormat): boolean {
+  let known = MODELLED.get(tf);
+  if (known === undefined) {
+    try {
+      decodeElementOver(concrete, tf, () => 0);
+      known = true;
+    } catch (e) {
+      if (!(e instanceof TexelFormatError)) throw e;
+      known = false;
+    }
+    MODELLED.set(tf, known);
+  }
+  return known;
+}
+const MODELLED = new WeakMap<TexelFormat, boolean>();
 
 /** A register word (f32 bits or an integer) as a d16 half: f16 for float channels, the low 16 bits otherwise. */
 export function toD16(kind: Rgba['kind'], word: number): number {
@@ -135,4 +168,129 @@ export function encodeElement(
     }
   }
   return { bytes, mask };
+}
+
+/**
+ * u / (2^n - 1) as f32 bits, for a field u of n bits (1-16): UNORM (and SNORM's magnitude) in
+ * integer arithmetic, over the algebra, so every back end gives the same bits. For 0 < u < 2^n - 1
+ * the quotient's binary expansion is u's n bits repeated forever (2^n - 1 is odd, so it never
+ * ends): 64 bits of it, normalised, give the mantissa and the round bit, and the rest is never
+ * zero, so the nearest f32 is the truncation plus the round bit (no ties). That is also f32 of
+ * the f64 quotient the texel decoder computes: a tie after rounding to 53 bits would need 28
+ * equal bits in a row, which only 0 and 2^n - 1 have (the exhaustive test in buffer.test.ts).
+ */
+export function unormBits<V, B>(a: Algebra<V, B>, u: V, n: number): V {
+  if (n < 1 || n > 16) throw new TexelFormatError('unmodelled-number-format', `a ${n}-bit normalised field`);
+  const max = 2 ** n - 1;
+  let lo = a.word(0);
+  let hi = a.word(0);
+  for (let s = 64 - n; s > -n; s -= n) {
+    if (s >= 32) hi = a.or(hi, a.shl(u, a.word(s - 32)));
+    else if (s >= 0) {
+      lo = a.or(lo, a.shl(u, a.word(s)));
+      if (s > 0 && s + n > 32) hi = a.or(hi, a.lshr(u, a.word(32 - s)));
+    } else lo = a.or(lo, a.lshr(u, a.word(-s)));
+  }
+  const clz = findMsbFromTop64(a, [lo, hi]);
+  const [, top] = shl64(a, [lo, hi], clz);
+  const mantissa = a.and(a.lshr(top, a.word(8)), a.word(0x7fffff));
+  const round = a.and(a.lshr(top, a.word(7)), a.word(1));
+  const bits = a.add(a.add(a.shl(a.sub(a.word(126), clz), a.word(23)), mantissa), round);
+  return a.select(a.eq(u, a.word(0)), a.word(0), a.select(a.eq(u, a.word(max)), a.word(0x3f800000), bits));
+}
+
+const F32_ONE = 0x3f800000;
+
+/**
+ * One component's register word from its raw field bits, over the algebra (the texel decoder's
+ * conversions, `src/host/texels/formats.ts`, for the number formats buffers use): UNORM and SNORM
+ * (`unormBits`; -2^(n-1) is -1), USCALED / SSCALED to f32, UINT / SINT as integers, FLOAT 32 as
+ * its bits and 16 through f16. Other number formats (SNORM_OGL, SRGB, the 10/11-bit floats) are a
+ * `TexelFormatError`.
+ */
+export function decodeComponent<V, B>(a: Algebra<V, B>, tf: TexelFormat, comp: number, raw: V): V {
+  const bits = tf.layout.bits[comp];
+  const num = tf.info.num_format;
+  const signed = (): V => (bits >= 32 ? raw : a.ashr(a.shl(raw, a.word(32 - bits)), a.word(32 - bits)));
+  switch (num) {
+    case 'UNORM':
+      return unormBits(a, raw, bits);
+    case 'SNORM': {
+      if (bits < 2) break;
+      const s = signed();
+      const neg = a.ltI(s, a.word(0));
+      const magnitude = a.select(neg, a.sub(a.word(0), s), s);
+      const v = unormBits(a, a.minU(magnitude, a.word(2 ** (bits - 1) - 1)), bits - 1);
+      return a.select(neg, a.or(v, a.word(0x80000000)), v);
+    }
+    case 'USCALED':
+      return a.fFromU32(raw);
+    case 'SSCALED':
+      return a.fFromI32(signed());
+    case 'UINT':
+      return raw;
+    case 'SINT':
+      return signed();
+    case 'FLOAT':
+      if (bits === 32 && tf.layout.kind !== 'depth-stencil') return raw;
+      if (bits === 16) return a.fFromF16(raw, KEEP);
+      break;
+  }
+  throw new TexelFormatError(
+    'unmodelled-number-format',
+    `${tf.info.name}: ${num} on ${bits} bits is not modelled over the algebra`,
+  );
+}
+
+/**
+ * An element's channels as register words from its little-endian dwords (`word(i)`), over the
+ * algebra: uniform and packed layouts of at most 16 bytes; missing components read 0 and a
+ * missing W reads 1 (1.0 for float channels). Other layouts are a `TexelFormatError`.
+ */
+export function decodeElementOver<V, B>(a: Algebra<V, B>, tf: TexelFormat, word: (i: number) => V): [V, V, V, V] {
+  const L = tf.layout;
+  if (L.kind !== 'uniform' && L.kind !== 'packed')
+    throw new TexelFormatError('unmodelled-data-format', `${tf.info.name}: a ${L.kind} layout over the algebra`);
+  const out: V[] = [];
+  for (let c = 0; c < L.components; c++) {
+    const bits = L.bits[c];
+    const at = L.shifts[c];
+    const w = word(at >> 5);
+    const raw = bits === 32 ? w : a.and(a.lshr(w, a.word(at & 31)), a.word(2 ** bits - 1));
+    out.push(decodeComponent(a, tf, c, raw));
+  }
+  const one = tf.channelKind === 'float' ? F32_ONE : 1;
+  while (out.length < 3) out.push(a.word(0));
+  if (out.length < 4) out.push(a.word(one));
+  return [out[0], out[1], out[2], out[3]];
+}
+
+/** DST_SEL (3-bit codes: 0 -> 0, 1 -> 1, 4..7 -> X..W) over the channels, over the algebra; 2 and 3 (reserved) read 0. */
+export function selectChannels<V, B>(
+  a: Algebra<V, B>,
+  kind: Rgba['kind'],
+  raw: readonly [V, V, V, V],
+  sel: readonly [V, V, V, V],
+): [V, V, V, V] {
+  const one = a.word(kind === 'float' ? F32_ONE : 1);
+  const pick = (s: V): V =>
+    a.select(
+      a.eq(s, a.word(1)),
+      one,
+      a.select(
+        a.eq(s, a.word(4)),
+        raw[0],
+        a.select(
+          a.eq(s, a.word(5)),
+          raw[1],
+          a.select(a.eq(s, a.word(6)), raw[2], a.select(a.eq(s, a.word(7)), raw[3], a.word(0))),
+        ),
+      ),
+    );
+  return [pick(sel[0]), pick(sel[1]), pick(sel[2]), pick(sel[3])];
+}
+
+/** `toD16` over the algebra: f16 (nearest even) for float channels, the low 16 bits otherwise. */
+export function toD16Over<V, B>(a: Algebra<V, B>, kind: Rgba['kind'], word: V): V {
+  return kind === 'float' ? a.fToF16(word, false, KEEP) : a.and(word, a.word(0xffff));
 }

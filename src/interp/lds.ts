@@ -14,6 +14,7 @@
 import { Gen } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
 import { swizzleSourceLane } from '../semantics/wave-lanes.ts';
+import type { Algebra } from '../semantics/algebra.ts';
 import { concrete } from '../semantics/concrete.ts';
 import { dsAccesses, dsLimit, laneAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
 import type { Wave } from './wave.ts';
@@ -124,6 +125,18 @@ export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8
 }
 
 /**
+ * The lane ds_permute_b32 / ds_bpermute_b32 address: (ADDR + offset) / 4 modulo the wave size;
+ * on gfx10+ in wave64, modulo 32 within this lane's half (RDNA3 ISA, DS_BPERMUTE_B32: "destination
+ * lane is MOD 32 regardless of wave size", + 32 in the upper half). Over the algebra, so the
+ * translator's lane (a word) goes through the same rule.
+ */
+export function permuteLane<V, B>(a: Algebra<V, B>, gen: Gen, lanes: number, addr: V, offset: number, lane: V): V {
+  const half = lanes === 64 && gen >= Gen.GFX10;
+  const index = a.and(a.lshr(a.add(addr, a.word(offset)), a.word(2)), a.word(half ? 31 : lanes - 1));
+  return half ? a.or(index, a.and(lane, a.word(32))) : index;
+}
+
+/**
  * ds_swizzle_b32 (its data is the ADDR operand): every mode of the Vega / RDNA3.5 pseudocode
  * (FFT, rotate, quad permute, bit masks), lane maps from `swizzleSourceLane`
  * (src/semantics/wave-lanes.ts; the rotate/FFT modes are refused before the dispatch on
@@ -149,11 +162,7 @@ function laneExchange(
   } else
     for (let l = 0; l < n; l++) {
       if (!w.active(l)) continue;
-      // gfx10+ wave64: the lane is (addr / 4) mod 32 within this lane's half (RDNA3 ISA,
-      // DS_BPERMUTE_B32: "destination lane is MOD 32 regardless of wave size", + 32 in the upper half).
-      const half = n === 64 && w.target.gen >= Gen.GFX10;
-      const index = ((w.readVgpr(f.addr, l) + offset) >>> 2) & (half ? 31 : n - 1);
-      const target = (half ? index | (l & 32) : index) >>> 0;
+      const target = permuteLane(concrete, w.target.gen, n, w.readVgpr(f.addr, l), offset, l);
       if (kind === 'bpermute') out[l] = src[target];
       else out[target] = src[l];
     }

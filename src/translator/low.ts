@@ -31,6 +31,8 @@ export type LowOp =
   | 'add'
   | 'sub'
   | 'mul'
+  /** Unsigned quotient (the lowering never divides by 0; WGSL gives the dividend then). */
+  | 'udiv'
   | 'and'
   | 'or'
   | 'xor'
@@ -79,6 +81,7 @@ export const LOW_SIGNATURES: Readonly<Record<LowOp, { readonly arity: number; re
   add: { arity: 2, type: 'u32' },
   sub: { arity: 2, type: 'u32' },
   mul: { arity: 2, type: 'u32' },
+  udiv: { arity: 2, type: 'u32' },
   and: { arity: 2, type: 'u32' },
   or: { arity: 2, type: 'u32' },
   xor: { arity: 2, type: 'u32' },
@@ -160,6 +163,8 @@ export function evalLowOp(op: LowOp, a: readonly (number | boolean)[]): number |
       return u(x - y);
     case 'mul':
       return u(Math.imul(x, y));
+    case 'udiv':
+      return y === 0 ? x : Math.floor(x / y);
     case 'and':
       return u(x & y);
     case 'or':
@@ -273,6 +278,8 @@ export class LowBuilder {
   op(op: LowOp, ...args: LowNode[]): LowNode {
     const sigArity = LOW_SIGNATURES[op].arity;
     if (args.length !== sigArity) throw new Error(`${op} takes ${sigArity} operands, not ${args.length}`);
+    if (op === 'select' && (args[0]!.type !== 'bool' || args[1]!.type !== 'u32' || args[2]!.type !== 'u32'))
+      throw new Error('select takes a bool and two words');
     if (args.every((n) => n.op === 'const' || n.op === 'bconst')) {
       const r = evalLowOp(
         op,
@@ -280,12 +287,88 @@ export class LowBuilder {
       );
       return typeof r === 'boolean' ? this.bool(r) : this.word(r);
     }
-    if (op === 'select') {
-      const [c, t, f] = args as [LowNode, LowNode, LowNode];
-      if (c.op === 'bconst') return c.value === 1 ? t : f;
-      if (t === f) return t;
-    }
+    const simple = this.identity(op, args);
+    if (simple) return simple;
     return this.make(op, args);
+  }
+
+  /**
+   * Exact identities with a constant or a repeated operand (x + 0, x & ~0, x < x, b || false,
+   * select on a constant...): the operand they reduce to, or undefined. The lowering writes its
+   * rules for any operands; these keep constant operands (carries of 0, shifts by 0) out of the
+   * code a back end emits.
+   */
+  private identity(op: LowOp, args: readonly LowNode[]): LowNode | undefined {
+    const [x, y] = args as [LowNode, LowNode];
+    const k = (n: LowNode | undefined): number | undefined =>
+      n?.op === 'const' || n?.op === 'bconst' ? n.value : undefined;
+    const kx = k(x);
+    const ky = k(y);
+    switch (op) {
+      case 'select': {
+        const [c, t, f] = args as [LowNode, LowNode, LowNode];
+        if (c.op === 'bconst') return c.value === 1 ? t : f;
+        if (t === f) return t;
+        if (c.op === 'bnot') return this.op('select', c.args[0]!, f, t);
+        return undefined;
+      }
+      case 'add':
+      case 'or':
+      case 'xor':
+        if (kx === 0) return y;
+        if (ky === 0) return x;
+        if (op === 'or' && x === y) return x;
+        if (op === 'xor' && x === y) return this.word(0);
+        return undefined;
+      case 'sub':
+        if (ky === 0) return x;
+        if (x === y) return this.word(0);
+        return undefined;
+      case 'shl':
+      case 'shr':
+      case 'sar':
+        if (ky === 0 || kx === 0) return x;
+        return undefined;
+      case 'and':
+        if (kx === 0 || ky === 0) return this.word(0);
+        if (kx === 0xffffffff) return y;
+        if (ky === 0xffffffff || x === y) return x;
+        return undefined;
+      case 'mul':
+        if (kx === 0 || ky === 0) return this.word(0);
+        if (kx === 1) return y;
+        if (ky === 1) return x;
+        return undefined;
+      case 'ult':
+        if (x === y || ky === 0) return this.bool(false);
+        return undefined;
+      case 'ule':
+        if (x === y || kx === 0) return this.bool(true);
+        return undefined;
+      case 'eq':
+        if (x === y) return this.bool(true);
+        return undefined;
+      case 'ne':
+        if (x === y) return this.bool(false);
+        return undefined;
+      case 'band':
+        if (kx === 0 || ky === 0) return this.bool(false);
+        if (kx === 1) return y;
+        if (ky === 1 || x === y) return x;
+        return undefined;
+      case 'bor':
+        if (kx === 1 || ky === 1) return this.bool(true);
+        if (kx === 0) return y;
+        if (ky === 0 || x === y) return x;
+        return undefined;
+      case 'bnot':
+        if (x.op === 'bnot') return x.args[0];
+        return undefined;
+      case 'b2w':
+        return undefined;
+      default:
+        return undefined;
+    }
   }
 }
 

@@ -370,13 +370,218 @@ export class Lowerer {
       this.sel(this.o('band', this.o('ne', productSign, this.k(0)), this.isNeg(z)), this.k(SIGN), this.k(0)),
       z,
     );
-    const native = this.sel(productZero, zeroSum, this.flush(this.o('ffma', x, y, z), keep));
+    const native = this.sel(productZero, zeroSum, this.flush(this.fmaFinite(x, y, z), keep));
     const r = this.sel(
       this.o('bor', productInvalid, sumInvalid),
       this.k(QNAN),
       this.sel(productInf, this.o('or', this.k(INF), productSign), this.sel(iz, z, native)),
     );
     return this.sel(this.anyNan([x, y, z]), this.firstNan([x, y, z]), r);
+  }
+
+  /**
+   * 1/x rounded to nearest even for a finite normal x, a denormal result flushed to a zero of x's
+   * sign: 2^49 / the 24-bit mantissa by long division in 32-bit words (four quotients of at most
+   * 8 bits), so the quotient's 26 bits and the remainder give the mantissa, the round and the
+   * sticky bits. (The concrete algebra rounds the f64 quotient; the two agree: a tie after 53
+   * bits would need 28 equal bits in a row of the quotient's expansion, see the test.)
+   */
+  private rcpExact(x: LowNode): LowNode {
+    const zero = this.k(0);
+    const sign = this.and(x, SIGN);
+    const e = this.and(this.o('shr', x, this.k(23)), 0xff);
+    const f = this.and(x, 0x7fffff);
+    const m = this.o('or', f, this.k(0x800000));
+    let q = zero;
+    let r = this.k(0x80000000);
+    const steps: [number, number][] = [
+      [0, 0],
+      [8, 8],
+      [8, 8],
+      [2, 2],
+    ];
+    for (const [shiftR, shiftQ] of steps) {
+      const t = shiftR === 0 ? r : this.o('shl', r, this.k(shiftR));
+      const d = this.o('udiv', t, m);
+      r = this.o('sub', t, this.o('mul', d, m));
+      q = this.o('or', shiftQ === 0 ? q : this.o('shl', q, this.k(shiftQ)), d);
+    }
+    const mant = this.o('shr', q, this.k(2));
+    const round = this.notZeroWord(this.and(q, 2));
+    const sticky = this.o('bor', this.notZeroWord(this.and(q, 1)), this.notZeroWord(r));
+    const up = this.o('band', round, this.o('bor', sticky, this.notZeroWord(this.and(mant, 1))));
+    const inexact = this.o(
+      'add',
+      this.o('add', this.o('shl', this.o('sub', this.k(253), e), this.k(23)), this.and(mant, 0x7fffff)),
+      this.o('b2w', up),
+    );
+    const exact = this.o('shl', this.o('sub', this.k(254), e), this.k(23));
+    const power = this.isZeroWord(f);
+    const magnitude = this.sel(
+      power,
+      this.sel(this.o('ult', e, this.k(254)), exact, zero),
+      this.sel(this.o('ult', e, this.k(253)), inexact, zero),
+    );
+    return this.o('or', sign, magnitude);
+  }
+
+  // ---- 64-bit words as [lo, hi] pairs of native nodes, for the exact fma
+  private shl64(x: readonly [LowNode, LowNode], n: LowNode): [LowNode, LowNode] {
+    const small = this.o('ult', n, this.k(32));
+    const n5 = this.and(n, 31);
+    const carried = this.sel(
+      this.isZeroWord(n5),
+      this.k(0),
+      this.o('shr', x[0], this.and(this.o('sub', this.k(32), n5), 31)),
+    );
+    return [
+      this.sel(small, this.o('shl', x[0], n5), this.k(0)),
+      this.sel(small, this.o('or', this.o('shl', x[1], n5), carried), this.o('shl', x[0], n5)),
+    ];
+  }
+  private shr64(x: readonly [LowNode, LowNode], n: LowNode): [LowNode, LowNode] {
+    const small = this.o('ult', n, this.k(32));
+    const n5 = this.and(n, 31);
+    const carried = this.sel(
+      this.isZeroWord(n5),
+      this.k(0),
+      this.o('shl', x[1], this.and(this.o('sub', this.k(32), n5), 31)),
+    );
+    return [
+      this.sel(small, this.o('or', this.o('shr', x[0], n5), carried), this.o('shr', x[1], n5)),
+      this.sel(small, this.o('shr', x[1], n5), this.k(0)),
+    ];
+  }
+  private add64(x: readonly [LowNode, LowNode], y: readonly [LowNode, LowNode]): [LowNode, LowNode] {
+    const lo = this.o('add', x[0], y[0]);
+    return [lo, this.o('add', this.o('add', x[1], y[1]), this.o('b2w', this.o('ult', lo, x[0])))];
+  }
+  private sub64(x: readonly [LowNode, LowNode], y: readonly [LowNode, LowNode]): [LowNode, LowNode] {
+    return [
+      this.o('sub', x[0], y[0]),
+      this.o('sub', this.o('sub', x[1], y[1]), this.o('b2w', this.o('ult', x[0], y[0]))),
+    ];
+  }
+  private clz64(x: readonly [LowNode, LowNode]): LowNode {
+    return this.sel(this.isZeroWord(x[1]), this.o('add', this.k(32), this.o('clz', x[0])), this.o('clz', x[1]));
+  }
+  private ult64(x: readonly [LowNode, LowNode], y: readonly [LowNode, LowNode]): LowNode {
+    return this.o(
+      'bor',
+      this.o('ult', x[1], y[1]),
+      this.o('band', this.o('eq', x[1], y[1]), this.o('ult', x[0], y[0])),
+    );
+  }
+  private pick64(c: LowNode, t: readonly [LowNode, LowNode], f: readonly [LowNode, LowNode]): [LowNode, LowNode] {
+    return [this.sel(c, t[0], f[0]), this.sel(c, t[1], f[1])];
+  }
+  /** Signed a < b on words holding small signed integers (exponents). */
+  private slt(a: LowNode, b: LowNode): LowNode {
+    return this.o('slt', a, b);
+  }
+
+  /**
+   * x * y + z with one rounding to nearest even, for finite x, y, z with x * y not zero, in
+   * integer arithmetic (a GPU's own fma may not be fused: SwiftShader's is not). The 48-bit product
+   * and z's mantissa meet in a 64-bit window, the larger's leading bit at bit 61 and the other
+   * shifted to its place, bits shifted out of the window jammed into bit 0 (they only matter as
+   * "something below"); the sum is normalised and rounded at 24 bits, or fewer for a subnormal
+   * result; an exponent past the largest finite one is infinity.
+   */
+  private fmaFinite(x: LowNode, y: LowNode, z: LowNode): LowNode {
+    const zero = this.k(0);
+    const decode = (v: LowNode): { mant: LowNode; exp: LowNode } => {
+      const e = this.and(this.o('shr', v, this.k(23)), 0xff);
+      const sub = this.isZeroWord(e);
+      return {
+        mant: this.sel(sub, this.and(v, 0x7fffff), this.o('or', this.and(v, 0x7fffff), this.k(0x800000))),
+        exp: this.sel(sub, this.k(1), e),
+      };
+    };
+    const dx = decode(x);
+    const dy = decode(y);
+    const dz = decode(z);
+    const product: [LowNode, LowNode] = [this.o('mul', dx.mant, dy.mant), this.mulHiU(dx.mant, dy.mant)];
+    const zMant: [LowNode, LowNode] = [dz.mant, zero];
+    // Leading-bit exponents (offset by a constant that cancels: the product's LSB is 2^(ex+ey-300), z's 2^(ez-150)).
+    const lenP = this.o('sub', this.k(64), this.clz64(product));
+    const lenZ = this.o('sub', this.k(32), this.o('clz', dz.mant));
+    const topP = this.o('add', this.o('add', dx.exp, dy.exp), this.o('sub', lenP, this.k(300 + 1)));
+    const topZ = this.o('add', dz.exp, this.o('sub', lenZ, this.k(150 + 1)));
+    const zIsZero = this.isZeroWord(dz.mant);
+    const pFirst = this.o('bor', zIsZero, this.o('bnot', this.slt(topP, topZ)));
+    const aMant = this.pick64(pFirst, product, zMant);
+    const bMant = this.pick64(pFirst, zMant, product);
+    const lenA = this.sel(pFirst, lenP, lenZ);
+    const lenB = this.sel(pFirst, lenZ, lenP);
+    const topA = this.sel(pFirst, topP, topZ);
+    const topB = this.sel(pFirst, topZ, topP);
+    const aWin = this.shl64(aMant, this.o('sub', this.k(62), lenA));
+    const bFull = this.shl64(bMant, this.sel(this.isZeroWord(lenB), zero, this.o('sub', this.k(62), lenB)));
+    const d = this.o('sub', topA, topB);
+    const far = this.o('bor', zIsZero, this.o('ule', this.k(64), d));
+    const dd = this.sel(far, zero, d);
+    const bShifted = this.shr64(bFull, dd);
+    const lost = this.o(
+      'bnot',
+      this.o(
+        'band',
+        this.o('eq', this.shl64(bShifted, dd)[0], bFull[0]),
+        this.o('eq', this.shl64(bShifted, dd)[1], bFull[1]),
+      ),
+    );
+    const bNonZero = this.o('bnot', this.o('band', this.isZeroWord(bFull[0]), this.isZeroWord(bFull[1])));
+    const sticky = this.o('bor', this.o('band', far, bNonZero), this.o('band', this.o('bnot', far), lost));
+    const bWin = this.pick64(far, [zero, zero], bShifted);
+    const bJam: [LowNode, LowNode] = [this.o('or', bWin[0], this.o('b2w', sticky)), bWin[1]];
+    const signP = this.and(this.o('xor', x, y), SIGN);
+    const signZ = this.and(z, SIGN);
+    const signA = this.sel(pFirst, signP, signZ);
+    const subtract = this.o('band', this.o('ne', signP, signZ), this.o('bnot', zIsZero));
+    const sum = this.add64(aWin, bJam);
+    const diff = this.sub64(aWin, bJam);
+    const negative = this.o('band', subtract, this.o('ne', this.and(diff[1], SIGN), zero));
+    const r = this.pick64(subtract, this.pick64(negative, this.sub64([zero, zero], diff), diff), sum);
+    const sign = this.sel(negative, this.o('xor', signA, this.k(SIGN)), signA);
+    // Normalise and round: the leading bit at `lead`, the window's bit 0 worth 2^(topA - 61).
+    const lead = this.o('sub', this.k(63), this.clz64(r));
+    const be = this.o('add', this.o('add', lead, topA), this.k(127 - 61));
+    const denormalShift = this.sel(this.slt(be, this.k(1)), this.o('sub', this.k(1), be), zero);
+    const rpRaw = this.o('add', this.o('sub', lead, this.k(23)), denormalShift);
+    const rp = this.sel(this.slt(rpRaw, zero), zero, this.sel(this.slt(this.k(64), rpRaw), this.k(64), rpRaw));
+    const inWindow = this.o('ult', rp, this.k(64));
+    // A short exact result (after cancellation) is shifted up to its place instead.
+    const q = this.sel(
+      this.slt(rpRaw, zero),
+      this.shlBy(r[0], this.o('sub', zero, rpRaw)),
+      this.sel(inWindow, this.shr64(r, this.and(rp, 63))[0], zero),
+    );
+    const kept = this.pick64(inWindow, this.shl64(this.shr64(r, this.and(rp, 63)), this.and(rp, 63)), [zero, zero]);
+    const rem = this.sub64(r, kept);
+    const half = this.pick64(
+      this.isZeroWord(rp),
+      [zero, zero],
+      this.shl64([this.k(1), zero], this.o('sub', rp, this.k(1))),
+    );
+    const roundUp = this.o(
+      'band',
+      this.o('ne', rp, zero),
+      this.o(
+        'bor',
+        this.ult64(half, rem),
+        this.o(
+          'band',
+          this.o('band', this.o('eq', rem[0], half[0]), this.o('eq', rem[1], half[1])),
+          this.notZeroWord(this.and(q, 1)),
+        ),
+      ),
+    );
+    const expField = this.sel(this.slt(be, this.k(1)), zero, this.o('shl', this.o('sub', be, this.k(1)), this.k(23)));
+    const bits = this.o('add', this.o('add', expField, q), this.o('b2w', roundUp));
+    const overflow = this.o('bor', this.slt(this.k(254), be), this.o('ule', this.k(INF), bits));
+    const magnitude = this.sel(overflow, this.k(INF), bits);
+    const exactZero = this.o('band', this.isZeroWord(r[0]), this.isZeroWord(r[1]));
+    return this.sel(exactZero, zero, this.o('or', magnitude, sign));
   }
 
   /** min/max as float.ts's pick32: with MODE.IEEE a signaling NaN is returned quieted (x first), a quiet NaN gives the other operand. */
@@ -521,7 +726,9 @@ export class Lowerer {
     let r: LowNode;
     switch (kind) {
       case 'rcp':
-        r = this.sel(zero, this.o('or', sign, this.k(INF)), this.sel(inf, sign, out(this.o('fdiv', this.k(ONE), x))));
+        // Exact in integer arithmetic (WGSL's 1/x may be 2.5 ULP off, and integer division
+        // sequences built on v_rcp_f32 need AMD's accuracy); rcp flushes its output (float.ts).
+        r = this.sel(zero, this.o('or', sign, this.k(INF)), this.sel(inf, sign, this.rcpExact(x)));
         break;
       case 'rsq':
         r = this.sel(

@@ -32,6 +32,7 @@ const MAPPING: Record<Exclude<LowOp, 'const' | 'bconst' | 'input' | 'binput'>, s
   add: ['OpIAdd %uint %x %y'],
   sub: ['OpISub %uint %x %y'],
   mul: ['OpIMul %uint %x %y'],
+  udiv: ['OpIEqual %bool %y %uint_0', 'OpSelect %uint %_ %uint_1 %y', 'OpUDiv %uint %x %_', 'OpSelect %uint %_ %x %_'],
   and: ['OpBitwiseAnd %uint %x %y'],
   or: ['OpBitwiseOr %uint %x %y'],
   xor: ['OpBitwiseXor %uint %x %y'],

@@ -126,6 +126,13 @@ export function emitSpirvExpressions(
         if (x.type === 'bool') r = block.op(n.op === 'eq' ? Op.LogicalEqual : Op.LogicalNotEqual, bool, id(x), id(y));
         else r = block.op(INTEGER_BINARY[n.op]!, bool, id(x), id(y));
         break;
+      case 'udiv': {
+        // OpUDiv by 0 is undefined; WGSL (and evalLowOp) give the dividend, so divide by 1 then.
+        const zero = block.op(Op.IEqual, bool, id(y), module.constantU32(0));
+        const divisor = block.op(Op.Select, u32, zero, module.constantU32(1), id(y));
+        r = block.op(Op.Select, u32, zero, id(x), block.op(Op.UDiv, u32, id(x), divisor));
+        break;
+      }
       case 'not':
         r = block.op(Op.Not, u32, id(x));
         break;

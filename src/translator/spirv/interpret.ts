@@ -168,6 +168,10 @@ export class SpirvInterpreter {
         case Op.IMul:
           v = Math.imul(word(a), word(b)) >>> 0;
           break;
+        case Op.UDiv:
+          if (word(b) === 0) throw new Error('OpUDiv by 0 is undefined');
+          v = Math.floor(word(a) / word(b));
+          break;
         case Op.BitwiseAnd:
           v = (word(a) & word(b)) >>> 0;
           break;

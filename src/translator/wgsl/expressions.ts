@@ -22,6 +22,8 @@ export function expression(op: LowOp, a: readonly string[]): string {
       return `(${x} - ${y})`;
     case 'mul':
       return `(${x} * ${y})`;
+    case 'udiv':
+      return `(${x} / ${y})`;
     case 'and':
       return `(${x} & ${y})`;
     case 'or':

@@ -1,0 +1,111 @@
+/**
+ * `replay --engine gpu` and `translate --emit wgsl` (D011) on a real device (Dawn for Node;
+ * SwiftShader without a GPU; no adapter is a failure): the public captures that read no image
+ * match as the interpreter's do, the image one is refused by name, an access outside every
+ * captured range is the interpreter's guest fault, and a runaway loop stops at the step limit
+ * instead of hanging.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayCommand } from '../cli/replay-command.ts';
+import { translateCommand } from '../cli/translate-command.ts';
+import { buildCapture, readCapture, writeCapture, type Capture } from '../host/capture/index.ts';
+import { getNodeGpu, type NodeGpu } from '../host/gpu-node.ts';
+import { replayCapture } from '../interp/replay.ts';
+import { loadVectorBridge } from '../interp/vector-bridge.ts';
+import { replayOnGpu } from './gpu-replay.ts';
+
+function io(): {
+  out: string[];
+  err: string[];
+  io: { stdout(s: string): void; stderr(s: string): void; stdin(): string };
+} {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: (s) => void out.push(s), stderr: (s) => void err.push(s), stdin: () => '' } };
+}
+const capture = (name: string): string => `public/captures/${name}.gcncap`;
+
+async function captureOf(spec: Record<string, unknown>): Promise<Capture> {
+  const built = await buildCapture(spec, { readFile: () => new Uint8Array(0) });
+  return readCapture(await writeCapture(built.manifest, built.blobs));
+}
+
+let gpu: NodeGpu;
+beforeAll(async () => {
+  gpu = await getNodeGpu();
+});
+afterAll(() => gpu?.device.destroy());
+
+describe('replay --engine gpu', () => {
+  it('matches the gfx1030 buffer copy and the gfx7 V# format load, with the interpreter’s counts', async () => {
+    for (const [name, steps] of [
+      ['gfx1030-buffer-copy', 14],
+      ['gfx7-vsharp-format-load', 4],
+    ] as const) {
+      const t = io();
+      expect(await replayCommand(['--engine', 'gpu', capture(name), '--json'], t.io)).toBe(0);
+      expect(JSON.parse(t.out.join(''))).toMatchObject({ engine: 'gpu', result: 'match', steps, mismatch_count: 0 });
+    }
+  });
+
+  it('refuses the image sample by name (exit 2) and invalid input with exit 3', async () => {
+    const t = io();
+    expect(await replayCommand(['--engine', 'gpu', capture('gfx1030-image-sample')], t.io)).toBe(2);
+    expect(t.out.join('')).toContain('image_sample: image instructions are not translated yet');
+    expect(await replayCommand(['--engine', 'gpu', 'package.json'], io().io)).toBe(3);
+    expect(
+      await replayCommand(['--engine', 'gpu', '--write-expected', 'x.gcncap', capture('gfx1030-buffer-copy')], io().io),
+    ).toBe(3);
+  });
+
+  it('reports an access outside every captured range as the interpreter’s guest fault', async () => {
+    const c = await captureOf({
+      target: 'gfx1030',
+      program: {
+        asm: 's_mov_b32 s2, 0x40000000\ns_mov_b32 s3, 0\ns_load_dword s4, s[2:3], 0x0\ns_waitcnt lgkmcnt(0)\ns_endpgm',
+      },
+      thread_group: [32],
+      memory: [{ name: 'm', address: 0x30000000, data: { zeros: 16 } }],
+      expected: {
+        source: { kind: 'tool', tool: 'test', revision: '0' },
+        memory: [{ address: 'm', data: { zeros: 16 } }],
+      },
+    });
+    const vector = await loadVectorBridge();
+    const want = replayCapture(c, { vector });
+    const got = await replayOnGpu(c, gpu.device, { vector });
+    expect(want.kind).toBe('refused');
+    expect(got).toMatchObject({ kind: 'refused', reason: want.kind === 'refused' ? want.reason : '' });
+  });
+
+  it('stops a runaway loop at the step limit (a refusal, not a hang)', async () => {
+    const c = await captureOf({
+      target: 'gfx900',
+      program: { asm: 'again:\n  s_add_u32 s0, s0, 1\n  s_branch again\n  s_endpgm' },
+      thread_group: [64],
+      memory: [{ name: 'm', address: 0x30000000, data: { zeros: 16 } }],
+      expected: {
+        source: { kind: 'tool', tool: 'test', revision: '0' },
+        memory: [{ address: 'm', data: { zeros: 16 } }],
+      },
+    });
+    const o = await replayOnGpu(c, gpu.device, { vector: await loadVectorBridge(), maxSteps: 5000 });
+    expect(o).toMatchObject({ kind: 'refused', reason: 'the dispatch ran past the step limit of 5000 instructions' });
+  });
+});
+
+describe('translate --emit wgsl', () => {
+  it('prints a module that compiles, and refuses an image program by name', async () => {
+    const t = io();
+    expect(await translateCommand([capture('gfx7-vsharp-format-load'), '--emit', 'wgsl'], t.io)).toBe(0);
+    const wgsl = t.out.join('');
+    expect(wgsl).toContain('@compute @workgroup_size(64)');
+    const module = gpu.device.createShaderModule({ code: wgsl });
+    const info = await module.getCompilationInfo();
+    expect(info.messages.filter((m) => m.type === 'error').map((m) => m.message)).toEqual([]);
+    const r = io();
+    expect(await translateCommand([capture('gfx1030-image-sample'), '--emit', 'wgsl'], r.io)).toBe(2);
+    expect(r.err.join('')).toContain('image_sample');
+    expect(await translateCommand([capture('gfx1030-buffer-copy')], io().io)).toBe(3);
+  });
+});

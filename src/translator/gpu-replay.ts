@@ -1,0 +1,227 @@
+/**
+ * Replaying a capture on a WebGPU device through the translator (D011): the dispatch translated
+ * to one module, guest memory uploaded (memory-layout.ts), one dispatch per thread group in grid
+ * order (the interpreter's order, so atomics across groups land as it lands them), the buffer and
+ * the fault report read back, and memory compared with the expectation by the interpreter's
+ * `compareWithExpected`. The outcome is the interpreter replay's: match, mismatch, refused (a
+ * translation refusal, a fault the module reported, the step limit), invalid input.
+ */
+import type { Capture } from '../host/capture/container.ts';
+import { isUnavailable } from '../host/capture/manifest.ts';
+import { Pm4Error } from '../host/pm4/command-processor.ts';
+import { UnknownProcessorError } from '../isa/gen.ts';
+import { SemanticsRefusal } from '../semantics/context.ts';
+import { compareWithExpected } from '../interp/compare.ts';
+import { InvalidDispatch, setupFromCapture } from '../interp/dispatch.ts';
+import { InterpRefusal } from '../interp/execute.ts';
+import { GuestFault, GuestMemory } from '../interp/memory.ts';
+import type { ReplayOutcome } from '../interp/replay.ts';
+import type { VectorBridge } from '../interp/vector-bridge.ts';
+import { deviceFault, layoutMemory, memoryAfter, type MemoryLayout } from './memory-layout.ts';
+import { TranslationRefusal } from './refusal.ts';
+import { translateSetup, type Translation } from './translate.ts';
+import { STATUS } from './wgsl/runtime.ts';
+
+export interface GpuReplayOptions {
+  readonly maxSteps?: number;
+  readonly vector?: VectorBridge;
+}
+
+/** The module failed to compile or dispatch: a translator bug, reported with the device's message. */
+export class GpuReplayError extends Error {
+  override readonly name = 'GpuReplayError';
+}
+
+/** Uniform offsets must be multiples of 256 (WebGPU's minUniformBufferOffsetAlignment). */
+const PARAM_STRIDE = 256;
+/** Groups dispatched per submission (bounds the parameter buffer). */
+const GROUPS_PER_SUBMIT = 4096;
+
+const refused = (reason: string, error: Error): Extract<ReplayOutcome, { kind: 'refused' }> => ({
+  kind: 'refused',
+  reason,
+  error,
+});
+
+/** Translates a capture for `device` (its limits) or says why not, as a replay outcome. */
+export function translateCapture(
+  capture: Pick<Capture, 'manifest' | 'blob'>,
+  device: Pick<GPUDevice, 'limits'> | undefined,
+  options: GpuReplayOptions = {},
+): { translation: Translation; layout: MemoryLayout } | Extract<ReplayOutcome, { kind: 'refused' | 'invalid' }> {
+  const m = capture.manifest;
+  if (m.redacted)
+    return { kind: 'invalid', reason: 'the capture is redacted: its guest data was removed, so it cannot be replayed' };
+  try {
+    const memory = GuestMemory.fromCapture(capture);
+    const setup = setupFromCapture(capture, memory);
+    const translation = translateSetup(setup, memory, {
+      maxSteps: options.maxSteps,
+      vector: options.vector,
+      limits: device?.limits,
+    });
+    return { translation, layout: layoutMemory(capture) };
+  } catch (e) {
+    if (e instanceof InterpRefusal || e instanceof SemanticsRefusal || e instanceof TranslationRefusal)
+      return refused(e.message, e);
+    if (e instanceof GuestFault)
+      return refused(`${e.message} (the capture does not hold what the dispatch accessed; nothing is guessed)`, e);
+    if (e instanceof InvalidDispatch || e instanceof Pm4Error || e instanceof UnknownProcessorError)
+      return { kind: 'invalid', reason: e.message };
+    throw e;
+  }
+}
+
+async function checked<T>(device: GPUDevice, what: string, make: () => T): Promise<T> {
+  device.pushErrorScope('validation');
+  const value = make();
+  const error = await device.popErrorScope();
+  if (error) throw new GpuReplayError(`${what}: ${error.message}`);
+  return value;
+}
+
+/** Runs a translation on the device: the buffer after every group, and the status words. */
+export async function runTranslation(
+  device: GPUDevice,
+  translation: Translation,
+  layout: MemoryLayout,
+): Promise<{ memory: Uint8Array; status: Uint32Array }> {
+  const module = device.createShaderModule({ label: 'gcn-webgpu translation', code: translation.wgsl });
+  const info = await module.getCompilationInfo();
+  const errors = info.messages.filter((x) => x.type === 'error');
+  if (errors.length > 0)
+    throw new GpuReplayError(
+      `the translated module does not compile:\n${errors.map((x) => `${x.lineNum}:${x.linePos}: ${x.message}`).join('\n')}`,
+    );
+  const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const mem = device.createBuffer({ label: 'guest memory', size: layout.bufferBytes, usage: storage });
+  const ranges = device.createBuffer({ label: 'guest ranges', size: layout.table.byteLength, usage: storage });
+  const status = device.createBuffer({ label: 'status', size: STATUS.words * 4, usage: storage });
+  const [gx, gy, gz] = translation.grid;
+  const groups = gx * gy * gz;
+  const perSubmit = Math.max(1, Math.min(groups, GROUPS_PER_SUBMIT));
+  const params = device.createBuffer({
+    label: 'group ids',
+    size: perSubmit * PARAM_STRIDE,
+    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+  });
+  const readMem = device.createBuffer({
+    size: layout.bufferBytes,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
+  const readStatus = device.createBuffer({
+    size: STATUS.words * 4,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
+  try {
+    device.queue.writeBuffer(mem, 0, layout.image);
+    device.queue.writeBuffer(ranges, 0, layout.table);
+    const bindGroupLayout = device.createBindGroupLayout({
+      entries: [
+        { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } },
+        { binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
+        { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } },
+        {
+          binding: 3,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: 16 },
+        },
+      ],
+    });
+    const pipeline = await checked(device, 'the pipeline', () =>
+      device.createComputePipeline({
+        label: 'gcn-webgpu translation',
+        layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+        compute: { module, entryPoint: 'main' },
+      }),
+    );
+    const bindGroup = device.createBindGroup({
+      layout: bindGroupLayout,
+      entries: [
+        { binding: 0, resource: { buffer: mem } },
+        { binding: 1, resource: { buffer: ranges } },
+        { binding: 2, resource: { buffer: status } },
+        { binding: 3, resource: { buffer: params, size: 16 } },
+      ],
+    });
+    for (let first = 0; first < groups; first += perSubmit) {
+      const count = Math.min(perSubmit, groups - first);
+      const ids = new Uint32Array((count * PARAM_STRIDE) / 4);
+      for (let i = 0; i < count; i++) {
+        const g = first + i;
+        ids.set([g % gx, Math.floor(g / gx) % gy, Math.floor(g / (gx * gy)), 0], (i * PARAM_STRIDE) / 4);
+      }
+      device.queue.writeBuffer(params, 0, ids);
+      device.pushErrorScope('validation');
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipeline);
+      for (let i = 0; i < count; i++) {
+        pass.setBindGroup(0, bindGroup, [i * PARAM_STRIDE]);
+        pass.dispatchWorkgroups(1);
+      }
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+      const error = await device.popErrorScope();
+      if (error) throw new GpuReplayError(`the dispatch: ${error.message}`);
+      await device.queue.onSubmittedWorkDone();
+    }
+    const encoder = device.createCommandEncoder();
+    encoder.copyBufferToBuffer(mem, 0, readMem, 0, layout.bufferBytes);
+    encoder.copyBufferToBuffer(status, 0, readStatus, 0, STATUS.words * 4);
+    device.queue.submit([encoder.finish()]);
+    await Promise.all([readMem.mapAsync(GPUMapMode.READ), readStatus.mapAsync(GPUMapMode.READ)]);
+    const memory = new Uint8Array(readMem.getMappedRange().slice(0));
+    const words = new Uint32Array(readStatus.getMappedRange().slice(0));
+    readMem.unmap();
+    readStatus.unmap();
+    return { memory, status: words };
+  } finally {
+    for (const b of [mem, ranges, status, params, readMem, readStatus]) b.destroy();
+  }
+}
+
+/** Replays a capture on `device` (D011): the same outcomes as the interpreter's `replayCapture`. */
+export async function replayOnGpu(
+  capture: Pick<Capture, 'manifest' | 'blob'>,
+  device: GPUDevice,
+  options: GpuReplayOptions = {},
+): Promise<ReplayOutcome> {
+  const m = capture.manifest;
+  if (!m.redacted && isUnavailable(m.expected))
+    return refused(
+      `the capture has no expected result to compare with (${m.expected.unavailable})`,
+      new Error(m.expected.unavailable),
+    );
+  const t = translateCapture(capture, device, options);
+  if ('kind' in t) return t;
+  const { translation, layout } = t;
+  const { memory, status } = await runTranslation(device, translation, layout);
+  const fault = deviceFault(layout, status, translation.maxSteps);
+  if (fault) {
+    if (fault.kind === 'guest')
+      return refused(
+        `${fault.fault.message} (the capture does not hold what the dispatch accessed; nothing is guessed)`,
+        fault.fault,
+      );
+    return refused(fault.reason, new Error(fault.reason));
+  }
+  const steps = status[STATUS.stepsLo]! + status[STATUS.stepsHi]! * 2 ** 32;
+  if (steps > translation.maxSteps) {
+    const reason = `the dispatch ran past the step limit of ${translation.maxSteps} instructions`;
+    return refused(reason, new Error(reason));
+  }
+  const [gx, gy, gz] = translation.grid;
+  const groups = gx * gy * gz;
+  const compare = compareWithExpected(capture, memoryAfter(layout, memory));
+  const run = {
+    steps,
+    groups,
+    waves: groups * translation.layout.waves,
+    checked: translation.program.instructions,
+    // Counted by the interpreter only (src/interp/execute.ts); a GPU run reports none.
+    laneOps: 0,
+    compiledInstructions: 0,
+  };
+  return { kind: compare.match ? 'match' : 'mismatch', run, compare };
+}

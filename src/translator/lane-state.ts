@@ -1,0 +1,291 @@
+/**
+ * The translator's machine state (D011): one symbolic lane that stands for every lane of the
+ * wave. Registers are the WGSL variables of the invocation (its VGPRs and its private copy of the
+ * wave's SGPRs, SCC, VCC, EXEC, M0); reading one gives its pending value or a leaf of the current
+ * segment, writing one records a pending value, and `flush` assigns the pending values and starts
+ * a new segment. The shared semantics (src/semantics) run against this state with the expression
+ * algebra, so every instruction's meaning comes from its one definition.
+ *
+ * VGPR writes are predicated by this lane's EXEC bit (inactive lanes keep their value), except
+ * where the instruction writes a lane it names (v_writelane). The lane's own index is the leaf
+ * `lane`. A per-lane function runs once as lane 0 and, in a wave64, again as lane 32 from the
+ * same state (`runAsLanes`): the contexts pick the lane-mask word by that number, and the results
+ * are merged by `lane < 32` (identical results fold to one). MODE is known at translation time.
+ */
+import { Gen, type Target } from '../isa/gen.ts';
+import { nullCode, SRC_EXEC_LO } from '../isa/operands.ts';
+import type { FloatMode, Pair } from '../semantics/algebra.ts';
+import { SemanticsRefusal } from '../semantics/context.ts';
+import type { Expr } from '../semantics/expr.ts';
+import type { VectorState } from '../semantics/lane-context.ts';
+import { floatModeOf, HW_REG_MODE } from '../semantics/mode.ts';
+import { apertureWord } from '../interp/flat.ts';
+import { VGPR_COUNT } from '../interp/wave.ts';
+import { Segment } from './wgsl/segment.ts';
+
+export const sgprName = (code: number): string => `s${code}`;
+export const vgprName = (index: number): string => `v${index}`;
+export const SCC = 'scc';
+/** The leaf of this lane's index in its wave. */
+export const LANE = 'lane';
+
+/** Reads of other lanes' VGPRs, as the state answers them (a wave-level instruction's exchange). */
+export interface LaneExchange {
+  /** The value of VGPR `index` in the lane `lane` names (a word of this segment). */
+  read(index: number, lane: Expr): Expr;
+}
+
+export class LaneState implements VectorState<Expr, Expr> {
+  readonly lanes: 32 | 64;
+  /** Pending register values by name, in the order first written. */
+  private pending = new Map<string, Expr>();
+  /** A per-lane function's own writes while it runs (`runAsLanes`). */
+  private overlay: Map<string, Expr> | null = null;
+  /** A per-lane function runs as lane 32 (`runAsLanes`). */
+  private asHighHalf = false;
+  /** Every register the program reads or writes (the module declares these). */
+  readonly used = new Set<string>();
+  /** Every register the program writes. */
+  readonly written = new Set<string>();
+  /** MODE as a number (known at translation time). */
+  mode: number;
+  /** Byte address of the instruction after the one running (s_getpc_b64). */
+  nextAddress = 0;
+  /** A condition besides EXEC under which this lane's VGPR writes land (DPP's row/bank masks and bound_ctrl); absent: none. */
+  writePredicate: Expr | undefined;
+  /** How other lanes' VGPRs are read, while a wave-level instruction runs; absent: refused. */
+  exchange: LaneExchange | undefined;
+  seg: Segment;
+  private segments = 0;
+
+  constructor(
+    readonly target: Target,
+    mode: number,
+    private readonly prefix: string,
+    private out: string[],
+    private readonly indent: string,
+    /** Registers that hold one known value wherever the program reads them (user SGPRs it never writes). */
+    private readonly constants: ReadonlyMap<string, number> = new Map(),
+  ) {
+    this.lanes = target.wave64 ? 64 : 32;
+    this.mode = mode;
+    this.seg = this.newSegment();
+  }
+
+  private newSegment(): Segment {
+    return new Segment(`${this.prefix}_${this.segments++}_`, this.out, this.indent);
+  }
+
+  /** Points the statements written from now on at `out` (another block's code), in a new segment. */
+  retarget(out: string[]): void {
+    if (this.pending.size > 0) throw new Error('retarget with pending register writes: flush first');
+    this.out = out;
+    this.seg = this.newSegment();
+  }
+
+  /** Goes on in `out` with the same segment and pending writes (`Segment.rescope`). */
+  continueIn(out: string[]): void {
+    this.out = out;
+    this.seg.rescope(out);
+  }
+
+  /** Runs `f` and forgets every register it wrote (a probe of what an instruction reads). */
+  probe(f: () => void): void {
+    const saved = this.overlay;
+    this.overlay = new Map();
+    try {
+      f();
+    } finally {
+      this.overlay = saved;
+    }
+  }
+
+  get b(): Segment['b'] {
+    return this.seg.b;
+  }
+
+  private get(name: string, bool = false): Expr {
+    const v = this.overlay?.get(name) ?? this.pending.get(name);
+    if (v) return v;
+    const known = this.constants.get(name);
+    if (known !== undefined) return this.b.word(known);
+    this.used.add(name);
+    return bool ? this.seg.bool(name) : this.seg.word(name);
+  }
+
+  private set(name: string, value: Expr): void {
+    if (this.constants.has(name)) throw new Error(`${name} is written, so it cannot be a constant`);
+    this.used.add(name);
+    this.written.add(name);
+    if (this.overlay) this.overlay.set(name, value);
+    else {
+      this.pending.delete(name);
+      this.pending.set(name, value);
+    }
+  }
+
+  /** Assigns every pending register (their values first, so no assignment sees another's) and starts a new segment. */
+  flush(): void {
+    const values = [...this.pending].map(([name, e]) => {
+      const text = this.seg.value(e);
+      if (/^(s|v)\d+$|^scc$/.test(text) && text !== name) {
+        const snap = this.seg.freshName('r');
+        this.seg.line(`let ${snap} = ${text};`);
+        return [name, snap] as const;
+      }
+      return [name, text] as const;
+    });
+    for (const [name, text] of values) if (text !== name) this.seg.line(`${name} = ${text};`);
+    this.pending = new Map();
+    this.seg = this.newSegment();
+  }
+
+  /** Lowers every pending value (so an f64 operation is refused at the instruction that wrote it). */
+  checkPending(): void {
+    for (const e of this.pending.values()) this.seg.check(e);
+  }
+
+  /** This lane's index as a word. */
+  laneIndex(): Expr {
+    return this.seg.word(LANE);
+  }
+
+  /** This lane's EXEC bit. */
+  execBit(): Expr {
+    return this.execBitOf(this.laneIndex());
+  }
+
+  /** The EXEC bit of the lane a word names (lane < wave size). */
+  execBitOf(lane: Expr): Expr {
+    const a = this.b;
+    const lo = this.readSgpr(SRC_EXEC_LO);
+    const word = this.lanes === 64 ? a.select(a.ltU(lane, a.word(32)), lo, this.readSgpr(SRC_EXEC_LO + 1)) : lo;
+    return a.toBool(a.and(a.lshr(word, lane), a.word(1)));
+  }
+
+  /**
+   * Runs a per-lane function as lane 0 and, in a wave64, as lane 32, from the same state, and
+   * merges what they wrote by the lane's half. `run` returns what it gathered for its lane
+   * (lane-mask bits); those are merged the same way.
+   */
+  runAsLanes(run: (lane: number) => ReadonlyMap<number, Expr>): Map<number, Expr> {
+    const lanes = this.lanes === 64 ? [0, 32] : [0];
+    const writes: Map<string, Expr>[] = [];
+    const bits: ReadonlyMap<number, Expr>[] = [];
+    for (const lane of lanes) {
+      this.overlay = new Map();
+      this.asHighHalf = lane === 32;
+      try {
+        bits.push(run(lane));
+        writes.push(this.overlay);
+      } finally {
+        this.overlay = null;
+        this.asHighHalf = false;
+      }
+    }
+    if (lanes.length === 1) {
+      for (const [k, v] of writes[0]!) this.set(k, v);
+      return new Map(bits[0]);
+    }
+    const a = this.b;
+    const low = a.ltU(this.laneIndex(), a.word(32));
+    const names = new Set([...writes[0]!.keys(), ...writes[1]!.keys()]);
+    for (const k of names) {
+      const bool = k === SCC;
+      const lo = writes[0]!.get(k) ?? this.get(k, bool);
+      const hi = writes[1]!.get(k) ?? this.get(k, bool);
+      this.set(k, bool ? a.boolOr(a.boolAnd(low, lo), a.boolAnd(a.boolNot(low), hi)) : a.select(low, lo, hi));
+    }
+    const merged = new Map<number, Expr>();
+    for (const code of new Set([...bits[0]!.keys(), ...bits[1]!.keys()])) {
+      const lo = bits[0]!.get(code) ?? a.bool(false);
+      const hi = bits[1]!.get(code) ?? a.bool(false);
+      merged.set(code, lo === hi ? lo : a.boolOr(a.boolAnd(low, lo), a.boolAnd(a.boolNot(low), hi)));
+    }
+    return merged;
+  }
+
+  // ---- ScalarState
+  readSgpr(code: number): Expr {
+    return this.get(sgprName(code));
+  }
+  writeSgpr(code: number, value: Expr): void {
+    this.set(sgprName(code), value);
+  }
+  readScc(): Expr {
+    return this.get(SCC, true);
+  }
+  writeScc(value: Expr): void {
+    this.set(SCC, value);
+  }
+  nextPc(): Pair<Expr> {
+    const a = this.nextAddress;
+    return [this.b.word(a % 2 ** 32), this.b.word(Math.floor(a / 2 ** 32))];
+  }
+  aperture(code: number): Expr {
+    return this.b.word(apertureWord(code));
+  }
+  readHwReg(id: number): Expr {
+    if (id !== HW_REG_MODE)
+      throw new SemanticsRefusal('hwreg', `hardware register ${id} is not modelled (only HW_REG_MODE)`);
+    return this.b.word(this.mode);
+  }
+  writeHwReg(id: number, value: Expr): void {
+    if (id !== HW_REG_MODE)
+      throw new SemanticsRefusal('hwreg', `hardware register ${id} is not modelled (only HW_REG_MODE)`);
+    if (value.op !== 'const')
+      throw new SemanticsRefusal(
+        'MODE',
+        'written with a value not known at translation time (the translator needs MODE)',
+      );
+    this.mode = value.value! >>> 0;
+  }
+
+  // ---- VectorState
+  floatMode(): FloatMode {
+    const m = floatModeOf(this.mode);
+    if (typeof m === 'string') throw new SemanticsRefusal('MODE', m);
+    return m;
+  }
+  /**
+   * Lane 0 is this lane; so is lane 32 while a per-lane function runs as the wave64's high half
+   * (`runAsLanes`). A wave-level function, which loops over the lanes itself, sees only lane 0.
+   */
+  active(lane: number): boolean {
+    return lane === 0 || (lane === 32 && this.asHighHalf);
+  }
+  private ownLane(lane: number, what: string): void {
+    if (!this.active(lane))
+      throw new SemanticsRefusal(what, `reads or writes lane ${lane} of another lane: not translated`);
+  }
+  readVgpr(index: number, lane: number): Expr {
+    this.ownLane(lane, 'VGPR access');
+    if (index >= VGPR_COUNT) throw new SemanticsRefusal('VGPR access', `v${index} is beyond v${VGPR_COUNT - 1}`);
+    return this.get(vgprName(index));
+  }
+  writeVgpr(index: number, lane: number, value: Expr): void {
+    this.ownLane(lane, 'VGPR access');
+    if (index >= VGPR_COUNT) throw new SemanticsRefusal('VGPR access', `v${index} is beyond v${VGPR_COUNT - 1}`);
+    const old = this.get(vgprName(index));
+    const active = this.writePredicate ? this.b.boolAnd(this.execBit(), this.writePredicate) : this.execBit();
+    this.set(vgprName(index), this.b.select(active, value, old));
+  }
+  readVgprOfLane(index: number, lane: Expr): Expr {
+    if (!this.exchange) throw new SemanticsRefusal('cross-lane read', 'reading another lane here is not translated');
+    return this.exchange.read(index, lane);
+  }
+  /** v_writelane: the lane the word names takes the value, whatever EXEC says. */
+  writeVgprOfLane(index: number, lane: Expr, value: Expr): void {
+    const a = this.b;
+    const old = this.get(vgprName(index));
+    this.set(vgprName(index), a.select(a.eq(this.laneIndex(), lane), value, old));
+  }
+  laneWord(): Expr {
+    return this.laneIndex();
+  }
+}
+
+/** Whether a lane-mask destination code is written at all (gfx8+ null discards it). */
+export function writesMask(target: Target, code: number): boolean {
+  return !(target.gen >= Gen.GFX8 && code === nullCode(target.gen));
+}

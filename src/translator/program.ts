@@ -1,0 +1,483 @@
+/**
+ * A decoded program as the blocks of the translated module's dispatcher (D011). Each basic block
+ * of the CFG becomes one or more translation blocks, cut after every sync point: an instruction
+ * that needs other lanes (a lane-mask write of VOPC/VOP3 and v_cmpx, v_readlane,
+ * v_readfirstlane) or the group (s_barrier). A translation block's code runs in phase A of a
+ * superstep up to its end; a sync point publishes this lane's part (a mask bit, a VGPR word) and
+ * halts the wave, and its phase-B code, after the group's barrier, reads the wave's exchange and
+ * finishes the instruction. `pc` is the translation block to run next.
+ *
+ * Instructions get their meaning from the shared semantics run on `LaneState` (the expression
+ * algebra): runScalar for the scalar ALU, the per-lane vector functions (as lanes 0 and 32 in a
+ * wave64) and the wave-level ones for the vector ALU, and the memory rules of buffer-ops.ts.
+ * MODE is followed through the blocks at translation time; a block reached with two MODEs is
+ * refused. What is not translated is refused by name, with its address, before any dispatch.
+ */
+import { Gen, type Target } from '../isa/gen.ts';
+import { SRC_EXEC_LO, SRC_VCC_LO } from '../isa/operands.ts';
+import { SemanticsRefusal } from '../semantics/context.ts';
+import type { Expr } from '../semantics/expr.ts';
+import { createLaneContext, type MaskWrites } from '../semantics/lane-context.ts';
+import { runScalar } from '../semantics/scalar.ts';
+import { vectorSemanticsFor } from '../semantics/vector.ts';
+import { laneView } from '../semantics/wave-encodings.ts';
+import { OUT_OF_RANGE, swizzleSourceLane } from '../semantics/wave-lanes.ts';
+import { permuteLane } from '../interp/lds.ts';
+import { runWave, waveSemanticsFor } from '../semantics/wave-ops.ts';
+import type { Program } from '../interp/execute.ts';
+import { buildCfg, type BasicBlock, type DecodedInstruction } from './cfg.ts';
+import { LaneState, sgprName, vgprName, writesMask } from './lane-state.ts';
+import { LoweringRefusal } from './lower.ts';
+import type { AtomicOp } from '../interp/buffer-ops.ts';
+import {
+  MemoryRefusal,
+  Requests,
+  translateDs,
+  translateFlat,
+  translateGlobal,
+  translateMubuf,
+  translateSmem,
+} from './memory-ops.ts';
+import { TranslationRefusal } from './refusal.ts';
+
+/** One block of the dispatcher's `switch pc`. */
+export interface TranslationBlock {
+  readonly id: number;
+  /** Byte address of its first instruction. */
+  readonly address: number;
+  /** Instructions it runs (the step count the interpreter would add). */
+  steps: number;
+  /** Its code in phase A, ending in a transfer (`pc = ...`) or a halt. */
+  readonly code: string[];
+  /** The finish of the sync point it halts at, run in phase B (`sync == id + 1`). */
+  finish: string[] | null;
+}
+
+export interface TranslatedProgram {
+  readonly target: Target;
+  readonly blocks: readonly TranslationBlock[];
+  readonly entry: number;
+  /** Register variables the code reads or writes. */
+  readonly used: ReadonlySet<string>;
+  /** Registers the code writes. */
+  readonly written: ReadonlySet<string>;
+  /** Atomic ops the memory service must know. */
+  readonly atomics: ReadonlySet<AtomicOp>;
+  /** Instructions in the CFG. */
+  readonly instructions: number;
+}
+
+export interface ProgramOptions {
+  /** Waves of a thread group (s_barrier is a no-op in a group of one). */
+  readonly waves: number;
+  /** MODE at the entry (from RSRC1). */
+  readonly mode: number;
+  /** LDS bytes of a group. */
+  readonly ldsBytes: number;
+  /** Registers known to hold one value everywhere (user SGPRs the program never writes), by name. */
+  readonly constants?: ReadonlyMap<string, number>;
+  /**
+   * A first pass that only learns which registers the program writes: format accesses whose format
+   * is not known yet write placeholders instead of being refused.
+   */
+  readonly discovery?: boolean;
+}
+
+/** Wave-level instructions the translator runs (the others are refused by name). */
+const WAVE_TRANSLATED = new Set(['v_readlane_b32', 'v_readfirstlane_b32', 'v_writelane_b32', 'v_swap_b32']);
+
+/** The dispatcher's case of the memory service (runs the queued requests, then `pc = mret`). */
+export const MEMORY_SERVICE = 0xfffff000;
+/** Requests one instruction may queue (s_load_dwordx16). */
+export const MAX_REQUESTS = 16;
+
+/** Statements inside `case N: { ... }`. */
+const INDENT = '          ';
+
+export function translateProgram(program: Program, options: ProgramOptions): TranslatedProgram {
+  const target = program.target;
+  const gen = target.gen;
+  const lanes = target.wave64 ? 64 : 32;
+  const cfg = buildCfg(program);
+  const blocks: TranslationBlock[] = [];
+  const blockAt = new Map<number, number>();
+  const modeAt = new Map<number, number>();
+  const queue: number[] = [];
+  const used = new Set<string>();
+  const written = new Set<string>();
+  const atomics = new Set<AtomicOp>();
+  const newBlock = (address: number): TranslationBlock => {
+    const b: TranslationBlock = { id: blocks.length, address, steps: 0, code: [], finish: null };
+    blocks.push(b);
+    return b;
+  };
+  /** The translation block that starts CFG block `start`, entered with `mode`. */
+  const blockFor = (start: number, mode: number): number => {
+    const known = modeAt.get(start);
+    if (known !== undefined && known !== mode)
+      throw new TranslationRefusal(
+        `MODE is 0x${known.toString(16)} on one path here and 0x${mode.toString(16)} on another; the translator needs one`,
+        program.base + start,
+      );
+    let id = blockAt.get(start);
+    if (id === undefined) {
+      id = newBlock(program.base + start).id;
+      blockAt.set(start, id);
+      modeAt.set(start, mode);
+      queue.push(start);
+    }
+    return id;
+  };
+
+  const translateBlock = (bb: BasicBlock): void => {
+    let cur = blocks[blockAt.get(bb.start)!]!;
+    const state = new LaneState(target, modeAt.get(bb.start)!, `b${cur.id}`, cur.code, INDENT, options.constants);
+    const line = (text: string): void => state.seg.line(text);
+
+    /** Ends `cur` at a sync point: the next instructions go to a new block that phase B resumes at. */
+    const split = (after: DecodedInstruction, finish: (() => void) | null, halt: string[]): void => {
+      const next = newBlock(program.base + after.inst.offset + after.inst.size);
+      for (const h of halt) line(h);
+      line(`pc = ${next.id}u;`);
+      line('halt = true;');
+      if (finish) {
+        line(`sync = ${cur.id + 1}u;`);
+        cur.finish = [];
+        state.retarget(cur.finish);
+        finish();
+      }
+      state.retarget(next.code);
+      cur = next;
+    };
+
+    /** A per-lane VALU instruction; with lane-mask writes, a sync point. */
+    const valu = (d: DecodedInstruction): void => {
+      const inst = d.inst;
+      const def = inst.def;
+      if (waveSemanticsFor(def)) return waveLevel(d);
+      if (/_(DPP|DPP8)$/.test(inst.encoding)) return dppValu(d);
+      const f = vectorSemanticsFor(def);
+      if (!f) throw new SemanticsRefusal(def.name, 'no vector ALU semantics');
+      const view = laneView(target, inst);
+      const input = view.fields === inst.fields ? undefined : { view };
+      const bits = state.runAsLanes((lane) => {
+        const writes: MaskWrites<Expr> = { masks: new Map() };
+        f(createLaneContext(state.b, target, inst, state, lane, writes, input));
+        const mine = new Map<number, Expr>();
+        for (const [code, laneBits] of writes.masks) {
+          const bit = laneBits[lane];
+          if (bit !== undefined) mine.set(code, bit);
+        }
+        return mine;
+      });
+      state.checkPending();
+      const masks = [...bits].filter(([code]) => writesMask(target, code));
+      if (masks.length === 0) return;
+      if (masks.length > 2) throw new SemanticsRefusal(def.name, 'more than two lane-mask destinations');
+      const active = state.execBit();
+      // Inactive lanes write 0 (Vega ISA, "Vector Compare").
+      const names = masks.map(([, bit]) => state.seg.value(state.b.boolAnd(bit, active)));
+      state.flush();
+      masks.forEach((_, i) =>
+        line(`atomicOr(&xmask[xm + ${2 * i}u + (lane >> 5u)], select(0u, 1u << (lane & 31u), ${names[i]}));`),
+      );
+      const words = gen >= Gen.GFX10 && lanes === 32 ? 1 : 2;
+      split(
+        d,
+        () =>
+          masks.forEach(([code], i) => {
+            for (let w = 0; w < words; w++) {
+              used.add(sgprName(code + w));
+              written.add(sgprName(code + w));
+              line(`${sgprName(code + w)} = atomicLoad(&xmask[xm + ${2 * i + w}u]);`);
+            }
+          }),
+        [],
+      );
+    };
+
+    /** A constant table by lane, as a WGSL variable of this block (indexed by the lane at run time). */
+    const laneTable = (tag: string, values: readonly number[]): string => {
+      const name = state.seg.freshName(tag);
+      line(`var ${name} = array<u32, ${values.length}>(${values.map((v) => `${v >>> 0}u`).join(', ')});`);
+      return name;
+    };
+
+    /**
+     * A DPP16/DPP8 instruction (a sync point): every lane publishes source 0's VGPR; after the
+     * barrier each lane reads the lane its control selects (`sourceLane`, as a table), which is
+     * invalid out of range or, without FI, when inactive; an invalid source reads 0 with
+     * BOUND_CTRL, else the lane does not write; the row and bank masks gate the writes too, as
+     * runVector does. The per-lane function then runs with that source 0.
+     */
+    const dppValu = (d: DecodedInstruction): void => {
+      const inst = d.inst;
+      const def = inst.def;
+      if (def.family === 'VOPC' || inst.encoding.startsWith('VOPC'))
+        throw new SemanticsRefusal(
+          def.name,
+          "a DPP compare (a lane mask from other lanes' sources) is not translated yet",
+        );
+      const view = laneView(target, inst);
+      const dpp = view.dpp!;
+      const src0 = def.operands.find((o) => o.role === 'src' && o.field === 'src0');
+      if (src0 && src0.dwords >= 2) throw new SemanticsRefusal(def.name, 'a 64-bit DPP source is not translated yet');
+      const f = vectorSemanticsFor(def);
+      if (!f) throw new SemanticsRefusal(def.name, 'no vector ALU semantics');
+      state.flush();
+      used.add(vgprName(dpp.vgpr));
+      line(`xword[xw + lane] = ${vgprName(dpp.vgpr)};`);
+      split(d, () => {
+        const a = state.b;
+        const sources = laneTable(
+          'dpps',
+          Array.from({ length: lanes }, (_, l) => dpp.sourceLane(l)),
+        );
+        const writes = laneTable(
+          'dppw',
+          Array.from({ length: lanes }, (_, l) => (dpp.laneWrites(l) ? 1 : 0)),
+        );
+        const from = state.seg.bindWord(`${sources}[lane]`);
+        const inRange = a.ne(from, a.word(OUT_OF_RANGE >>> 0));
+        const safe = a.select(inRange, from, a.word(0));
+        const valid = dpp.fetchInactive ? inRange : a.boolAnd(inRange, state.execBitOf(safe));
+        const fetched = state.seg.bindWord(`xword[xw + (${state.seg.value(safe)} & ${lanes - 1}u)]`, 'x');
+        const value = a.select(valid, fetched, a.word(0));
+        const laneWrites = a.toBool(state.seg.bindWord(`${writes}[lane]`));
+        state.writePredicate = dpp.boundCtrl ? laneWrites : a.boolAnd(laneWrites, valid);
+        try {
+          state.runAsLanes((lane) => {
+            const w: MaskWrites<Expr> = { masks: new Map() };
+            f(createLaneContext(state.b, target, inst, state, lane, w, { view, src0: [value] }));
+            return new Map();
+          });
+        } finally {
+          state.writePredicate = undefined;
+        }
+        state.flush();
+      }, []);
+    };
+
+    /**
+     * ds_swizzle_b32 and ds_bpermute_b32 (sync points, no LDS): every lane publishes its word
+     * (inactive lanes 0: "reading from an invalid thread results in 0x0"); each active lane then
+     * reads the lane the shared rule names: `swizzleSourceLane` (a table by lane) or
+     * `permuteLane` over its address.
+     */
+    const laneExchange = (d: DecodedInstruction): void => {
+      const inst = d.inst;
+      const f = inst.fields;
+      const kind = d.ds!.kind;
+      if (kind === 'permute')
+        throw new SemanticsRefusal(inst.def.name, 'ds_permute_b32 (a scatter to other lanes) is not translated yet');
+      const offset = (f.offset0 ?? 0) | ((f.offset1 ?? 0) << 8);
+      const a = state.b;
+      const published = state.seg.value(
+        a.select(state.execBit(), state.readVgpr(kind === 'swizzle' ? f.addr : f.data0, 0), a.word(0)),
+      );
+      // The bpermute address is this lane's, read before any write.
+      // The bpermute address is this lane's, read before any write, and kept in `xaddr` across the barrier.
+      if (kind === 'bpermute') line(`xaddr = ${state.seg.value(state.readVgpr(f.addr, 0))};`);
+      state.flush();
+      line(`xword[xw + lane] = ${published};`);
+      split(d, () => {
+        const b = state.b;
+        const from =
+          kind === 'swizzle'
+            ? state.seg.bindWord(
+                `${laneTable(
+                  'swz',
+                  Array.from({ length: lanes }, (_, l) => swizzleSourceLane(offset, l)),
+                )}[lane]`,
+              )
+            : permuteLane(b, gen, lanes, state.seg.word('xaddr'), offset, state.laneIndex());
+        const value = state.seg.bindWord(`xword[xw + (${state.seg.value(from)} & ${lanes - 1}u)]`, 'x');
+        state.writeVgpr(f.vdst, 0, value);
+        state.flush();
+      }, []);
+    };
+
+    /** v_readlane / v_readfirstlane (a sync point: the wave's VGPR words are exchanged), v_writelane, v_swap. */
+    const waveLevel = (d: DecodedInstruction): void => {
+      const inst = d.inst;
+      if (!WAVE_TRANSLATED.has(inst.def.name))
+        throw new SemanticsRefusal(inst.def.name, 'this wave-level instruction is not translated yet');
+      let index = -1;
+      state.probe(() => {
+        state.exchange = {
+          read(i) {
+            index = i;
+            return state.b.word(0);
+          },
+        };
+        try {
+          runWave(state.b, target, inst, state);
+        } finally {
+          state.exchange = undefined;
+        }
+      });
+      if (index < 0) {
+        runWave(state.b, target, inst, state);
+        state.checkPending();
+        return;
+      }
+      state.flush();
+      used.add(vgprName(index));
+      line(`xword[xw + lane] = ${vgprName(index)};`);
+      split(d, () => {
+        state.exchange = {
+          read(i, lane) {
+            if (i !== index) throw new SemanticsRefusal(inst.def.name, 'reads two VGPRs of other lanes');
+            const l = state.seg.value(lane);
+            return state.seg.bindWord(`xword[xw + (${l} & ${lanes - 1}u)]`, 'x');
+          },
+        };
+        try {
+          runWave(state.b, target, inst, state);
+        } finally {
+          state.exchange = undefined;
+        }
+        state.flush();
+      }, []);
+    };
+
+    /**
+     * A memory instruction: its requests go to the memory service (one place in the module that
+     * reaches memory), and its results are written in the block the service returns to.
+     */
+    const memory = (d: DecodedInstruction, f: (req: Requests) => void): void => {
+      // Registers first: the requests and the results' block then share no pending values.
+      state.flush();
+      const req = new Requests(state);
+      f(req);
+      state.checkPending();
+      if (req.items.length === 0) return;
+      if (req.items.length > MAX_REQUESTS)
+        throw new MemoryRefusal(
+          `${req.items.length} lane accesses in one instruction (the service takes ${MAX_REQUESTS})`,
+        );
+      for (const r of req.items) if (r.kind !== 'load' && r.kind !== 'store') atomics.add(r.kind);
+      req.issue();
+      const next = newBlock(program.base + d.inst.offset + d.inst.size);
+      line(`mret = ${next.id}u;`);
+      line(`pc = ${MEMORY_SERVICE}u;`);
+      state.continueIn(next.code);
+      cur = next;
+      state.flush();
+    };
+
+    for (const d of bb.instructions) {
+      const inst = d.inst;
+      cur.steps++;
+      state.nextAddress = program.base + inst.offset + inst.size;
+      try {
+        switch (d.kind) {
+          case 'salu':
+            runScalar(state.b, target, inst, state);
+            state.checkPending();
+            break;
+          case 'valu':
+            valu(d);
+            break;
+          case 'nop':
+          case 'branch':
+          case 'endpgm':
+            break;
+          case 'barrier':
+            if (options.waves > 1) {
+              state.flush();
+              split(d, null, ['at_barrier = true;']);
+            }
+            break;
+          case 'smem':
+            memory(d, (req) => translateSmem(state, req, gen, d));
+            break;
+          case 'mubuf':
+            memory(d, (req) => translateMubuf(state, req, gen, d, options.discovery === true));
+            break;
+          case 'global':
+            memory(d, (req) => translateGlobal(state, req, gen, d));
+            break;
+          case 'gpridx':
+            throw new MemoryRefusal('the GPR index mode (s_set_gpr_idx_*) is not translated');
+          case 'flat':
+            memory(d, (req) => translateFlat(state, req, gen, d, options.ldsBytes));
+            break;
+          case 'scratch':
+            throw new MemoryRefusal('SCRATCH (private memory) is not translated yet');
+          case 'ds':
+            if (d.ds!.kind === 'swizzle' || d.ds!.kind === 'permute' || d.ds!.kind === 'bpermute') laneExchange(d);
+            else memory(d, (req) => translateDs(state, req, gen, d, options.ldsBytes));
+            break;
+          case 'mimg':
+            throw new MemoryRefusal('image instructions are not translated yet (descriptor tracing comes next)');
+        }
+      } catch (e) {
+        if (e instanceof SemanticsRefusal)
+          throw new TranslationRefusal(e.reason, program.base + inst.offset, inst.def.name);
+        if (e instanceof MemoryRefusal || e instanceof LoweringRefusal)
+          throw new TranslationRefusal(e.message, program.base + inst.offset, inst.def.name);
+        throw e;
+      }
+    }
+
+    const exit = bb.exit;
+    switch (exit.kind) {
+      case 'endpgm':
+      case 'return':
+        state.flush();
+        line('live = false;');
+        line('halt = true;');
+        break;
+      case 'jump':
+      case 'fall': {
+        const to = blockFor(exit.kind === 'jump' ? exit.target : exit.next, state.mode);
+        state.flush();
+        line(`pc = ${to}u;`);
+        break;
+      }
+      case 'branch': {
+        const cond = state.seg.value(branchTaken(state, exit.name));
+        const taken = blockFor(exit.taken, state.mode);
+        const next = blockFor(exit.next, state.mode);
+        state.flush();
+        line(`if (${cond}) {`);
+        line(`  pc = ${taken}u;`);
+        line('} else {');
+        line(`  pc = ${next}u;`);
+        line('}');
+        break;
+      }
+    }
+    for (const r of state.used) used.add(r);
+    for (const r of state.written) written.add(r);
+  };
+
+  const entry = blockFor(cfg.entry, options.mode);
+  while (queue.length > 0) translateBlock(cfg.blocks.get(queue.shift()!)!);
+  const instructions = [...cfg.blocks.values()].reduce((n, b) => n + b.instructions.length, 0);
+  return { target, blocks, entry, used, written, atomics, instructions };
+}
+
+/** Whether a conditional branch is taken, from the wave's SCC, VCC or EXEC (as the interpreter's `taken`). */
+function branchTaken(s: LaneState, name: string): Expr {
+  const a = s.b;
+  const zero = (lo: number): Expr => {
+    const z = a.eq(s.readSgpr(lo), a.word(0));
+    return s.lanes === 32 ? z : a.boolAnd(z, a.eq(s.readSgpr(lo + 1), a.word(0)));
+  };
+  switch (name) {
+    case 's_cbranch_scc0':
+      return a.boolNot(s.readScc());
+    case 's_cbranch_scc1':
+      return s.readScc();
+    case 's_cbranch_vccz':
+      return zero(SRC_VCC_LO);
+    case 's_cbranch_vccnz':
+      return a.boolNot(zero(SRC_VCC_LO));
+    case 's_cbranch_execz':
+      return zero(SRC_EXEC_LO);
+    default:
+      return a.boolNot(zero(SRC_EXEC_LO));
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The WGSL module of a translated dispatch (D011). One invocation per lane; the workgroup is the
+ * capture's thread group, its size the group's waves times the wave size (lane =
+ * local_invocation_index % wave size, wave = / wave size). Each invocation holds its VGPRs and a
+ * private copy of its wave's SGPRs, SCC, VCC, EXEC and M0 as function variables, starting as
+ * src/interp/dispatch.ts lays a wave out (the same `waveLayout`, `startExec`, `tgSizeWord` and
+ * `threadIdVgprs`). The program runs in supersteps, every barrier in the group's uniform control
+ * flow:
+ *
+ *   loop {
+ *     phase A: a live wave not at s_barrier runs its blocks (`loop { switch pc }`) to a sync point
+ *     workgroupBarrier
+ *     phase B: the sync point is finished from the wave's exchange; waves at s_barrier go on when
+ *              every live wave of the group is there
+ *     leave when workgroupUniformLoad(running) is 0
+ *   }
+ *
+ * The exchange is workgroup memory: a word per lane (`xword`) and, per wave, four lane-mask words
+ * built with atomicOr (`xmask`), in two halves by the superstep's parity so one half is cleared
+ * while the other is read. A wave past the step limit stops and reports it; the superstep count
+ * is capped too, so a runaway program ends with a fault, never a hang.
+ */
+import {
+  startExec,
+  threadIdVgprs,
+  tgSizeWord,
+  type DispatchSetup,
+  type StartSgpr,
+  type ThreadIdArith,
+  type WaveLayout,
+} from '../../interp/dispatch.ts';
+import { SRC_EXEC_LO } from '../../isa/operands.ts';
+import { SCC, sgprName, vgprName } from '../lane-state.ts';
+import { MAX_REQUESTS, MEMORY_SERVICE, type TranslatedProgram } from '../program.ts';
+import { wgslWord } from './expressions.ts';
+import { FAULT, RUNTIME_WGSL, serviceWgsl, STATUS } from './runtime.ts';
+
+export interface ModuleShape {
+  readonly setup: DispatchSetup;
+  readonly layout: WaveLayout;
+  /** LDS bytes of a group. */
+  readonly ldsBytes: number;
+  /** Instructions a wave may run before it stops with a step-limit fault. */
+  readonly maxSteps: number;
+}
+
+/** Thread-id arithmetic as WGSL text over u32 expressions. */
+const WGSL_ARITH: ThreadIdArith<string> = {
+  word: (n) => wgslWord(n),
+  div: (a, n) => (n === 1 ? a : `(${a} / ${n}u)`),
+  rem: (a, n) => (n === 1 ? '0u' : `(${a} % ${n}u)`),
+  shl: (a, n) => `(${a} << ${n}u)`,
+  or: (a, b) => `(${a} | ${b})`,
+};
+
+const table = (values: readonly number[]): string => `array<u32, ${values.length}>(${values.map(wgslWord).join(', ')})`;
+
+/** A per-wave value: a constant when every wave has the same, else an element of a table by wave. */
+function perWave(values: readonly number[]): string {
+  return values.every((v) => v === values[0]) ? wgslWord(values[0]!) : `${table(values)}[wave]`;
+}
+
+function startSgprText(s: StartSgpr, layout: WaveLayout): string {
+  switch (s.kind) {
+    case 'user':
+      return wgslWord(s.value);
+    case 'group-id':
+      return `group.${'xyz'[s.axis]}`;
+    case 'tg-size':
+      return perWave(Array.from({ length: layout.waves }, (_, id) => tgSizeWord(layout, id)));
+    case 'scratch-offset':
+      return '0u';
+  }
+}
+
+/** The declarations of the register variables the program uses, with their start values. */
+function registers(program: TranslatedProgram, shape: ModuleShape): string[] {
+  const { layout, setup } = shape;
+  const start = new Map<string, string>();
+  for (const s of layout.sgprs) start.set(sgprName(s.code), startSgprText(s, layout));
+  const execs = Array.from({ length: layout.waves }, (_, id) => startExec(layout, id));
+  start.set(sgprName(SRC_EXEC_LO), perWave(execs.map((e) => e[0])));
+  start.set(sgprName(SRC_EXEC_LO + 1), perWave(execs.map((e) => e[1])));
+  threadIdVgprs(WGSL_ARITH, setup, layout, 'lid').forEach((text, i) =>
+    start.set(vgprName(i), `select(0u, ${text}, lid < ${layout.threads}u)`),
+  );
+  const order = (name: string): number => (name === SCC ? -1 : (name[0] === 's' ? 0 : 1000) + Number(name.slice(1)));
+  return [...program.used]
+    .sort((x, y) => order(x) - order(y))
+    .map((name) => (name === SCC ? 'var scc: bool = false;' : `var ${name}: u32 = ${start.get(name) ?? '0u'};`));
+}
+
+/** The module's WGSL. */
+export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): string {
+  const { layout } = shape;
+  const waves = layout.waves;
+  const lanes = layout.lanes;
+  const size = waves * lanes;
+  const cap = shape.maxSteps + waves + 2;
+  const cases = program.blocks.map((b) =>
+    [
+      `        case ${b.id}u: { // 0x${b.address.toString(16)}`,
+      `          steps = steps + ${b.steps}u;`,
+      ...b.code,
+      '        }',
+    ].join('\n'),
+  );
+  const finishes = program.blocks
+    .filter((b) => b.finish !== null)
+    .map((b) => [`          case ${b.id + 1}u: {`, ...b.finish!.map((l) => `  ${l}`), '          }'].join('\n'));
+  const ldsWords = Math.ceil(shape.ldsBytes / 4);
+  return `// gcn-webgpu translation (D011): ${waves} wave${waves === 1 ? '' : 's'} of ${lanes} lanes a group
+${RUNTIME_WGSL}
+${serviceWgsl(program.atomics, ldsWords)}
+var<workgroup> xword: array<u32, ${size}>;
+var<workgroup> xmask: array<atomic<u32>, ${waves * 8}>;
+var<workgroup> wstate: array<u32, ${waves}>;
+var<workgroup> running: u32;
+
+@compute @workgroup_size(${size})
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
+  let lane = lid % ${lanes}u;
+  let wave = lid / ${lanes}u;
+  let group = params.group.xyz + wg;
+  let xw = wave * ${lanes}u;
+  ${registers(program, shape).join('\n  ')}
+  var pc: u32 = ${program.entry}u;
+  var sync: u32 = 0u;
+  var live = true;
+  var at_barrier = false;
+  var steps: u32 = 0u;
+  var superstep: u32 = 0u;
+  var mq: array<vec4<u32>, ${MAX_REQUESTS}>;
+  var mqc: array<u32, ${MAX_REQUESTS}>;
+  var mres: array<u32, ${MAX_REQUESTS}>;
+  var mcount: u32 = 0u;
+  var xaddr: u32 = 0u;
+  var mret: u32 = 0u;
+  var pf_code: u32 = 0u;
+  var pf_word: u32 = 0u;
+  var pf_detail: u32 = 0u;
+  loop {
+    let parity = superstep & 1u;
+    let xm = (parity * ${waves}u + wave) * 4u;
+    if (live && !at_barrier) {
+      loop {
+        if (steps > ${shape.maxSteps}u) {
+          fault(${FAULT.stepLimit}u, steps, 0u, 0u, false, pc);
+          live = false;
+          break;
+        }
+        var halt = false;
+        switch pc {
+${cases.join('\n')}
+          case ${MEMORY_SERVICE}u: {
+            for (var i = 0u; i < mcount; i++) {
+              let q = mq[i];
+              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
+            }
+            if (pf_code != 0u) {
+              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+              pf_code = 0u;
+            }
+            pc = mret;
+          }
+          default: {
+            live = false;
+            halt = true;
+          }
+        }
+        if (halt) {
+          break;
+        }
+      }
+    }
+    if (lane == 0u) {
+      wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
+    }
+    workgroupBarrier();
+    storageBarrier();
+    var live_waves = 0u;
+    var waiting = 0u;
+    for (var w = 0u; w < ${waves}u; w++) {
+      let st = wstate[w];
+      live_waves = live_waves + select(0u, 1u, st != 0u);
+      waiting = waiting + select(0u, 1u, st == 2u);
+    }
+    if (live) {
+      if (at_barrier) {
+        if (waiting == live_waves) {
+          at_barrier = false;
+        }
+      } else {
+        switch sync {
+${finishes.join('\n')}
+          default: {}
+        }
+        sync = 0u;
+      }
+    }
+    if (lane == 0u) {
+      for (var k = 0u; k < 4u; k++) {
+        atomicStore(&xmask[((1u - parity) * ${waves}u + wave) * 4u + k], 0u);
+      }
+    }
+    superstep = superstep + 1u;
+    if (lid == 0u) {
+      running = live_waves;
+      if (superstep >= ${cap}u && live_waves != 0u) {
+        fault(${FAULT.superstepLimit}u, superstep, 0u, 0u, false, 0u);
+        running = 0u;
+      }
+    }
+    if (workgroupUniformLoad(&running) == 0u) {
+      break;
+    }
+  }
+  if (lane == 0u) {
+    let before = atomicAdd(&status[${STATUS.stepsLo}], steps);
+    if (before + steps < before) {
+      atomicAdd(&status[${STATUS.stepsHi}], 1u);
+    }
+  }
+}
+`;
+}

@@ -1,0 +1,243 @@
+import { atomicValue, type AtomicOp } from '../../interp/buffer-ops.ts';
+import { ATOMIC_KINDS } from '../memory-ops.ts';
+import { Segment } from './segment.ts';
+
+/**
+ * The WGSL a translated module carries besides its program (D011): the bindings, guest memory
+ * (the capture's ranges in one storage buffer of atomic words, found through a table of guest
+ * address ranges), the fault report, and LDS in workgroup memory. Every access is bounds-checked
+ * against the table: an address outside every range, past a range's end, or in a range whose
+ * bytes the capture does not hold is a fault the module records (the first one, with its
+ * address) and the host reads back; the access itself then reads 0 or writes nothing.
+ */
+
+/** Words of the status buffer, in order. */
+export const STATUS = {
+  /** A `FaultCode`, 0 when none. */
+  code: 0,
+  addressLo: 1,
+  addressHi: 2,
+  size: 3,
+  /** 1 for a write. */
+  write: 4,
+  stepsLo: 5,
+  stepsHi: 6,
+  /** The guest range (unavailable, past its end) or other detail of the fault. */
+  detail: 7,
+  /** Taken by the first fault. */
+  claimed: 8,
+  words: 16,
+} as const;
+
+export const FAULT = {
+  unmapped: 1,
+  pastEnd: 2,
+  unavailable: 3,
+  /** A descriptor's TYPE is not a V#'s. */
+  notBuffer: 4,
+  /** A 32-bit atomic at an address that is not a multiple of 4. */
+  misalignedAtomic: 5,
+  /** A wave ran past the step limit. */
+  stepLimit: 6,
+  /** The superstep cap of the group was reached. */
+  superstepLimit: 7,
+  /** FLAT into the private (scratch) aperture, which is not translated. */
+  privateFlat: 8,
+  /** A format element larger than the V#'s swizzle element. */
+  unsupportedElement: 9,
+} as const;
+export type FaultCode = (typeof FAULT)[keyof typeof FAULT];
+
+/** Bytes of one entry of the range table: lo, hi, size, offset, available. */
+export const RANGE_ENTRY_WORDS = 5;
+
+export const RUNTIME_WGSL = /* wgsl */ `struct GuestRange {
+  lo: u32,
+  hi: u32,
+  size: u32,
+  offset: u32,
+  available: u32,
+}
+
+struct Params {
+  group: vec4<u32>,
+}
+
+@group(0) @binding(0) var<storage, read_write> mem: array<atomic<u32>>;
+@group(0) @binding(1) var<storage, read> ranges: array<GuestRange>;
+@group(0) @binding(2) var<storage, read_write> status: array<atomic<u32>, ${STATUS.words}>;
+@group(0) @binding(3) var<uniform> params: Params;
+
+const NO_RANGE: u32 = 0xffffffffu;
+
+fn fault(code: u32, lo: u32, hi: u32, n: u32, write: bool, detail: u32) {
+  if (atomicExchange(&status[${STATUS.claimed}], 1u) == 0u) {
+    atomicStore(&status[${STATUS.addressLo}], lo);
+    atomicStore(&status[${STATUS.addressHi}], hi);
+    atomicStore(&status[${STATUS.size}], n);
+    atomicStore(&status[${STATUS.write}], select(0u, 1u, write));
+    atomicStore(&status[${STATUS.detail}], detail);
+    atomicStore(&status[${STATUS.code}], code);
+  }
+}
+
+// The byte offset in mem of n bytes at guest address hi:lo, or NO_RANGE after recording the fault.
+fn guest_offset(lo: u32, hi: u32, n: u32, write: bool) -> u32 {
+  let count = arrayLength(&ranges);
+  for (var i = 0u; i < count; i++) {
+    let r = ranges[i];
+    let dlo = lo - r.lo;
+    let dhi = hi - r.hi - select(0u, 1u, lo < r.lo);
+    if (dhi == 0u && dlo < r.size) {
+      if (n > r.size - dlo) {
+        fault(${FAULT.pastEnd}u, lo, hi, n, write, i);
+        return NO_RANGE;
+      }
+      if (r.available == 0u) {
+        fault(${FAULT.unavailable}u, lo, hi, n, write, i);
+        return NO_RANGE;
+      }
+      return r.offset + dlo;
+    }
+  }
+  fault(${FAULT.unmapped}u, lo, hi, n, write, 0u);
+  return NO_RANGE;
+}
+
+fn mem_bytes(o: u32, n: u32) -> u32 {
+  let sh = (o & 3u) * 8u;
+  var v = atomicLoad(&mem[o >> 2u]) >> sh;
+  if (sh != 0u && sh + n * 8u > 32u) {
+    v = v | (atomicLoad(&mem[(o >> 2u) + 1u]) << (32u - sh));
+  }
+  if (n < 4u) {
+    v = v & ((1u << (n * 8u)) - 1u);
+  }
+  return v;
+}
+
+fn mem_put(o: u32, n: u32, value: u32) {
+  if ((o & 3u) == 0u && n == 4u) {
+    atomicStore(&mem[o >> 2u], value);
+    return;
+  }
+  for (var k = 0u; k < n; k++) {
+    let a = o + k;
+    let sh = (a & 3u) * 8u;
+    atomicAnd(&mem[a >> 2u], ~(0xffu << sh));
+    atomicOr(&mem[a >> 2u], ((value >> (8u * k)) & 0xffu) << sh);
+  }
+}
+
+`;
+
+/** The atomic ops' new-value function, from the shared rule (buffer-ops.ts `atomicValue`) on the expression algebra. */
+function atomicNewWgsl(atomics: ReadonlySet<AtomicOp>): string {
+  const cases: string[] = [];
+  for (const op of atomics) {
+    const body: string[] = [];
+    const seg = new Segment(`a${ATOMIC_KINDS.indexOf(op)}_`, body, '      ');
+    const result = seg.value(atomicValue(seg.b, op, seg.word('old'), seg.word('src'), seg.word('cmp')));
+    cases.push(
+      [`    case ${2 + ATOMIC_KINDS.indexOf(op)}u: { // ${op}`, ...body, `      return ${result};`, '    }'].join('\n'),
+    );
+  }
+  return `fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
+  switch kind {
+${cases.join('\n')}
+    default: {
+      return old;
+    }
+  }
+}`;
+}
+
+/**
+ * The memory service (D011): the one place the module reaches guest memory and LDS. A request
+ * is (lo, hi, control, value) and a compare value: control's bytes [3:0], LDS [4], enabled [5],
+ * kind [15:8] (0 load, 1 store, 2 + an atomic op of ATOMIC_KINDS). It returns what a load read
+ * or the old value of an atomic (0 when disabled or faulting). Atomics are compare-and-swap
+ * loops around `atomic_new`. LDS addresses are range-checked by the DS rules before (their
+ * `enabled`); guest addresses here, through the range table.
+ */
+export function serviceWgsl(atomics: ReadonlySet<AtomicOp>, ldsWords: number): string {
+  return /* wgsl */ `var<workgroup> lds: array<atomic<u32>, ${Math.max(1, ldsWords)}>;
+
+${atomicNewWgsl(atomics)}
+
+fn lds_bytes(o: u32, n: u32) -> u32 {
+  let sh = (o & 3u) * 8u;
+  var v = atomicLoad(&lds[o >> 2u]) >> sh;
+  if (sh != 0u && sh + n * 8u > 32u) {
+    v = v | (atomicLoad(&lds[(o >> 2u) + 1u]) << (32u - sh));
+  }
+  if (n < 4u) {
+    v = v & ((1u << (n * 8u)) - 1u);
+  }
+  return v;
+}
+
+fn lds_put(o: u32, n: u32, value: u32) {
+  if ((o & 3u) == 0u && n == 4u) {
+    atomicStore(&lds[o >> 2u], value);
+    return;
+  }
+  for (var k = 0u; k < n; k++) {
+    let a = o + k;
+    let sh = (a & 3u) * 8u;
+    atomicAnd(&lds[a >> 2u], ~(0xffu << sh));
+    atomicOr(&lds[a >> 2u], ((value >> (8u * k)) & 0xffu) << sh);
+  }
+}
+
+fn access(lo: u32, hi: u32, ctl: u32, value: u32, cmp: u32) -> u32 {
+  if ((ctl & 32u) == 0u) {
+    return 0u;
+  }
+  let n = ctl & 15u;
+  let kind = (ctl >> 8u) & 0xffu;
+  if ((ctl & 16u) != 0u) {
+    if (kind == 0u) {
+      return lds_bytes(lo, n);
+    }
+    if (kind == 1u) {
+      lds_put(lo, n, value);
+      return 0u;
+    }
+    if ((lo & 3u) != 0u) {
+      fault(${FAULT.misalignedAtomic}u, lo, 0u, 4u, true, 1u);
+      return 0u;
+    }
+    loop {
+      let cur = atomicLoad(&lds[lo >> 2u]);
+      let r = atomicCompareExchangeWeak(&lds[lo >> 2u], cur, atomic_new(kind, cur, value, cmp));
+      if (r.exchanged) {
+        return cur;
+      }
+    }
+  }
+  let o = guest_offset(lo, hi, n, kind != 0u);
+  if (o == NO_RANGE) {
+    return 0u;
+  }
+  if (kind == 0u) {
+    return mem_bytes(o, n);
+  }
+  if (kind == 1u) {
+    mem_put(o, n, value);
+    return 0u;
+  }
+  if ((o & 3u) != 0u) {
+    fault(${FAULT.misalignedAtomic}u, lo, hi, 4u, true, 0u);
+    return 0u;
+  }
+  loop {
+    let cur = atomicLoad(&mem[o >> 2u]);
+    let r = atomicCompareExchangeWeak(&mem[o >> 2u], cur, atomic_new(kind, cur, value, cmp));
+    if (r.exchanged) {
+      return cur;
+    }
+  }
+}
+`;
+}

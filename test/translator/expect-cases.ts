@@ -1,0 +1,50 @@
+/**
+ * The translator's expectation cases (test/translator/expect): each `<name>.s` is a small program
+ * in LLVM's assembly whose first line is `//! {spec}` (the rest of a capture spec as JSON:
+ * target, thread group, user data, memory), and `<name>.wgsl` is the module the translator makes
+ * of it, kept beside it and compared exactly. `npx tsx test/translator/expect-cases.ts --write`
+ * writes the `.wgsl` files again from the translator (review the difference before committing).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCapture, readCapture, writeCapture, type Capture } from '../../src/host/capture/index.ts';
+import { rewriteExpected } from '../../src/cli/expected-by-interpreter.ts';
+import { loadVectorBridge } from '../../src/interp/vector-bridge.ts';
+import { translateCapture } from '../../src/translator/gpu-replay.ts';
+
+export const EXPECT_DIR = join(import.meta.dirname, 'expect');
+
+/** The case names (the `.s` files), sorted. */
+export function expectCases(): string[] {
+  return readdirSync(EXPECT_DIR)
+    .filter((f) => f.endsWith('.s'))
+    .map((f) => f.slice(0, -2))
+    .sort();
+}
+
+/** The case's capture, built from its listing and spec line, with the interpreter's result as its expectation. */
+export async function caseCapture(name: string): Promise<Capture> {
+  const text = readFileSync(join(EXPECT_DIR, `${name}.s`), 'utf8');
+  const first = text.split('\n', 1)[0]!;
+  if (!first.startsWith('//! ')) throw new Error(`${name}.s: the first line must be '//! {spec}'`);
+  const spec = { ...(JSON.parse(first.slice(4)) as Record<string, unknown>), program: { asm: text } };
+  const built = await buildCapture(spec, { readFile: () => new Uint8Array(0) });
+  const capture = await readCapture(await writeCapture(built.manifest, built.blobs));
+  const w = await rewriteExpected(capture, { vector: await loadVectorBridge() });
+  if (w.kind !== 'written') throw new Error(`${name}: the interpreter gives no result: ${w.reason}`);
+  return readCapture(await writeCapture(w.manifest, w.blobs));
+}
+
+/** The module the translator makes of a case (WebGPU's default limits). */
+export async function caseWgsl(name: string): Promise<string> {
+  const t = translateCapture(await caseCapture(name), undefined, { vector: await loadVectorBridge() });
+  if ('kind' in t) throw new Error(`${name}: ${t.kind}: ${t.reason}`);
+  return t.translation.wgsl;
+}
+
+if (process.argv[1] === import.meta.filename && process.argv.includes('--write')) {
+  for (const name of expectCases()) {
+    writeFileSync(join(EXPECT_DIR, `${name}.wgsl`), await caseWgsl(name));
+    console.log(`wrote ${name}.wgsl`);
+  }
+}
