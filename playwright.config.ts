@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 5173;
+// E2E_PORT: another port, so that runs in parallel on one machine do not share (or stop) each other's server.
+const PORT = Number(process.env.E2E_PORT ?? 5173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The system Chromium (Debian's /usr/bin/chromium); Playwright never downloads a browser here.

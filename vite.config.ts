@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The app shell (index.html) and the WebGPU smoke page (gpu-smoke.html) the e2e tests open.
+// The app shell (index.html), and the WebGPU smoke page (gpu-smoke.html) and translator replay page
+// (replay.html) the e2e tests open.
 export default defineConfig({
   root: '.',
   // Relative asset paths: the built app works from any directory it is served from.
@@ -21,6 +22,7 @@ export default defineConfig({
       input: {
         main: resolve(root, 'index.html'),
         'gpu-smoke': resolve(root, 'gpu-smoke.html'),
+        replay: resolve(root, 'replay.html'),
       },
     },
   },

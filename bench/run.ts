@@ -14,7 +14,15 @@
  *
  * interp: the reference interpreter on two RADV corpus kernels scaled to many groups, with
  * the compiled ALU and the shared step-by-step path side by side, in lane-operations per second
- * (see benchInterp). Env: BENCH_GROUPS, BENCH_SHARED_GROUPS, BENCH_ONLY=interp.
+ * (see benchInterp). Env: BENCH_GROUPS, BENCH_SHARED_GROUPS, BENCH_ONLY=interp,
+ * BENCH_INTERP_KERNELS (a subset of the kernels, e.g. to profile one).
+ *
+ * translator: bench/translator.ts (translation time per thousand instructions, against Dawn's
+ * own compile of the module, translated vs hand-written WGSL kernels). BENCH_ONLY=translator.
+ *
+ * app: the web app in Chromium (playwright.bench.config.ts, e2e/bench/app.bench.ts): from the
+ * server's answer to an interactive default view, and requestAnimationFrame deltas while
+ * scrolling the 65536-record table. BENCH_ONLY=app; BENCH_APP_LOADS, BENCH_SCROLL_FRAMES.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, readFileSync, openSync, closeSync } from 'node:fs';
@@ -26,6 +34,8 @@ import type * as IsaEntry from './isa-entry.ts';
 import type * as InterpEntry from './interp-entry.ts';
 import { disasmRows, isLlvmInvalidRegister } from '../test/isa/corpus-data.ts';
 import { machine, printFigures, writeResult, type Figure } from './results.ts';
+import { benchTranslator } from './translator.ts';
+import { benchApp } from '../e2e/bench/run-app-bench.ts';
 
 /**
  * The instruction layer bundled as the app ships it (see bench/isa-entry.ts). With
@@ -510,7 +520,8 @@ function runKernel(m: typeof InterpEntry, k: BenchKernel, compiled: boolean, lab
  * (slower by one to two orders of magnitude, so fewer), each timed after one whole warm-up
  * dispatch of the same size (the compiled path: the fastest of three), in the same run;
  * every run's output is checked against the kernel's reference rewrite.
- * Env: BENCH_GROUPS (default 256), BENCH_SHARED_GROUPS (default 4), BENCH_ONLY=interp.
+ * Env: BENCH_GROUPS (default 256), BENCH_SHARED_GROUPS (default 4), BENCH_ONLY=interp,
+ * BENCH_INTERP_KERNELS (a comma-separated subset of BENCH_KERNELS).
  */
 async function benchInterp(): Promise<void> {
   const groups = envInt('BENCH_GROUPS', 256);
@@ -522,7 +533,11 @@ async function benchInterp(): Promise<void> {
     BENCH_SHARED_GROUPS: sharedGroups,
     lane_operations: 'VALU instructions x lanes active at issue + SALU instructions, counted by the interpreter',
   };
-  for (const name of BENCH_KERNELS)
+  // BENCH_INTERP_KERNELS=name,name (default all): a subset, e.g. to profile one kernel.
+  const only = process.env.BENCH_INTERP_KERNELS?.split(',').filter((x) => x !== '');
+  const unknown = only?.filter((x) => !(BENCH_KERNELS as readonly string[]).includes(x)) ?? [];
+  if (unknown.length) throw new Error(`BENCH_INTERP_KERNELS: ${unknown.join(', ')} not in ${BENCH_KERNELS.join(', ')}`);
+  for (const name of BENCH_KERNELS.filter((k) => !only || only.includes(k)))
     for (const tname of ['gfx1030w32', 'gfx1030w64'] as const) {
       const t = m.TARGETS.find((x) => x.name === tname)!;
       const tag = `${name}_${tname}`;
@@ -554,7 +569,14 @@ async function benchInterp(): Promise<void> {
   writeResult('interp', { measuredAt: new Date().toISOString(), machine: machine(), params, figures });
 }
 
-const BENCHMARKS: Record<string, () => void | Promise<void>> = { decoder: benchDecoder, interp: benchInterp };
+const BENCHMARKS: Record<string, () => void | Promise<void>> = {
+  decoder: benchDecoder,
+  interp: benchInterp,
+  // bench/translator.ts: translation time, against Dawn's compile, translated vs hand-written WGSL.
+  translator: benchTranslator,
+  // e2e/bench/app.bench.ts in Chromium: time to an interactive default view, frame times scrolling 65536 records.
+  app: benchApp,
+};
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 for (const [name, fn] of Object.entries(BENCHMARKS)) {

@@ -37,7 +37,8 @@ async function openApp(page: Page, url = '/'): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  // The first load of a run has the dev server transform every module of the page and the worker.
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 50_000 });
   return errors;
 }
 
@@ -133,6 +134,52 @@ test('Run on the interpreter: verdict match, timings, the expected range with no
     .catch(() => null);
   info.annotations.push({ type: 'adapter', description: adapter ?? 'none' });
   await screenshot(page, info, 'run');
+});
+
+test('Run on WebGPU beside the interpreter: both verdicts, timings, agreement; a lost device is a message', async ({
+  page,
+}, info) => {
+  await openApp(page);
+  await showView(page, 'Run');
+  const run = page.getByTestId('run');
+  await expect(run.getByTestId('gpu-verdict')).toHaveText('not run yet');
+  await run.getByTestId('run-both').click();
+  await expect(run.getByTestId('verdict')).toHaveAttribute('data-verdict', 'match');
+  const gpu = run.getByTestId('run-webgpu');
+  await expect(gpu.getByTestId('gpu-verdict')).toHaveAttribute('data-verdict', 'match', { timeout: 40_000 });
+  await expect(gpu.getByTestId('gpu-verdict')).toContainText('match: the device left what the capture expects');
+  await expect(gpu).toContainText('14 run in 2 waves of 2 groups');
+  await expect(gpu.getByTestId('gpu-time')).toContainText(
+    /[\d.]+ ms \(translate, upload, dispatch, read back, compare\)/,
+  );
+  await expect(gpu.getByTestId('gpu-time')).toContainText('run in the analysis worker');
+  await expect(gpu.getByTestId('gpu-run-adapter')).not.toBeEmpty();
+  await expect(run.getByTestId('run-agreement')).toHaveAttribute('data-agree', 'true');
+  await expect(run.getByTestId('run-agreement')).toHaveText('The interpreter and the GPU agree: both match.');
+  // The device's bytes as a table, where the replay returns them; else a note says it does not.
+  await expect(gpu.getByTestId('buffer').or(gpu.getByTestId('gpu-buffers-note')).first()).toBeVisible();
+  await screenshot(page, info, 'run-webgpu');
+  // A lost device: the next run says so, gets a new device, and runs.
+  expect(await page.evaluate(() => window.__gcnApp!.loseRunDevice())).toBe(true);
+  await run.getByTestId('run-gpu').click();
+  await expect(gpu.getByTestId('gpu-lost-before')).toContainText(
+    'The GPU device was lost since the last run (destroyed',
+  );
+  await expect(gpu.getByTestId('gpu-verdict')).toHaveAttribute('data-verdict', 'match');
+  // The interpreter column is untouched and still runs.
+  await run.getByTestId('run-interpreter').click();
+  await expect(run.getByTestId('verdict')).toHaveAttribute('data-verdict', 'match');
+});
+
+test('Run on WebGPU shows a refusal with its reason', async ({ page }) => {
+  await openApp(page);
+  await pick(page, 'refusing.gcncap', await refusingCapture());
+  await expect(page.getByTestId('capture-name')).toContainText('refusing.gcncap');
+  await showView(page, 'Run');
+  const gpu = page.getByTestId('run-webgpu');
+  await page.getByTestId('run-gpu').click();
+  await expect(gpu.getByTestId('gpu-verdict')).toHaveAttribute('data-verdict', 'refused');
+  await expect(gpu.getByTestId('gpu-reason')).toContainText('s_sendmsg');
 });
 
 test('Run shows a refusal by name, and a lost GPU device as a message', async ({ page }) => {
@@ -238,6 +285,8 @@ test('long work runs in the worker with progress; Stop ends it and the app goes 
   await openApp(page);
   await pick(page, 'looping.gcncap', await loopingCapture());
   await expect(page.getByTestId('capture-name')).toContainText('looping.gcncap');
+  // The translation and the tables are read first, in the same worker.
+  await expect(page.locator('body')).toHaveAttribute('data-tables', 'done', { timeout: 40_000 });
   await showView(page, 'Run');
   await page.getByTestId('run-interpreter').click();
   await expect(page.getByTestId('status')).toContainText('running on the interpreter');
@@ -253,14 +302,158 @@ test('long work runs in the worker with progress; Stop ends it and the app goes 
   await expect(page.getByTestId('step-pc')).toHaveText('0x0000'); // a fresh worker, the capture re-read
 });
 
-test('Modules and Tables say what is not connected yet, and show what the capture holds', async ({ page }, info) => {
+test('Modules: the WGSL of the capture, highlighted, linked both ways with the program; SPIR-V says why not', async ({
+  page,
+}, info) => {
   await openApp(page);
-  await showView(page, 'Modules');
+  await expect(page.locator('body')).toHaveAttribute('data-modules', 'done');
+  const program = page.getByTestId('program');
+  // The first instruction (s_load_dwordx8) is in block 0; every decoded instruction up to s_endpgm has a link.
+  const links = program.getByTestId('to-wgsl');
+  await expect(links).toHaveCount(7);
+  await expect(links.first()).toHaveText('→ WGSL block 0');
+  await links.nth(1).click();
+  await expect(page.getByRole('tab', { name: 'Modules' })).toHaveAttribute('aria-selected', 'true');
   const modules = page.getByTestId('modules');
-  await expect(modules.getByTestId('module-wgsl')).toContainText('not connected to the app yet');
-  await expect(modules.getByTestId('module-spirv')).toContainText('not connected to the app yet');
-  await expect(modules.locator('pre')).toHaveCount(0);
+  await expect(modules.getByTestId('modules-status')).toHaveAttribute('data-status', 'modules');
+  await expect(modules.getByTestId('modules-status')).toContainText(
+    'Links between instructions and WGSL are per block',
+  );
+  const wgsl = modules.getByTestId('wgsl');
+  // The block line the link led to is focused, and it is the case of that block, with its guest address.
+  const target = wgsl.locator('li.target');
+  await expect(target).toBeFocused();
+  await expect(target).toContainText(/case 1u: \{ \/\/ 0x10000008/);
+  // Highlighting: keywords, types and comments are their own spans; the text is the translator's.
+  await expect(wgsl.locator('.tok-keyword', { hasText: /^fn$/ }).first()).toBeVisible();
+  await expect(wgsl.locator('.tok-type', { hasText: /^u32$/ }).first()).toBeVisible();
+  await expect(wgsl.locator('li').first()).toHaveText(/^\/\/ gcn-webgpu translation \(D011\)/);
+  expect(await wgsl.locator('li').count()).toBeGreaterThan(100);
+  // SPIR-V: a named status, no text.
+  await expect(modules.getByTestId('spirv-status')).toHaveAttribute('data-status', 'spirv-not-translated');
+  await expect(modules.getByTestId('spirv-status')).toContainText('SPIR-V for whole modules does not exist yet');
+  await expect(modules.getByTestId('module-spirv').locator('pre, ol')).toHaveCount(0);
   await screenshot(page, info, 'modules');
+  // And back: the block's link leads to its first instruction in the Program view.
+  await target.getByTestId('wgsl-to-program').press('Enter');
+  await expect(page.getByRole('tab', { name: 'Program' })).toHaveAttribute('aria-selected', 'true');
+  await expect(program.locator('li.target')).toBeFocused();
+  await expect(program.locator('li.target .addr')).toHaveText('0008');
+});
+
+test("Modules shows the translator's refusal with its reason", async ({ page }, info) => {
+  // s_sendmsg has no meaning in the interpreter, whose program scan the translator runs first (D011).
+  await openApp(page);
+  await pick(page, 'refusing.gcncap', await refusingCapture());
+  await expect(page.getByTestId('capture-name')).toContainText('refusing.gcncap');
+  await expect(page.locator('body')).toHaveAttribute('data-modules', 'done');
+  await showView(page, 'Modules');
+  const status = page.getByTestId('modules').getByTestId('modules-status');
+  await expect(status).toHaveAttribute('data-status', 'refused');
+  await expect(status).toContainText(/the translator refused: .*s_sendmsg/);
+  await expect(page.getByTestId('program').getByTestId('to-wgsl')).toHaveCount(0);
+  await screenshot(page, info, 'modules-refused');
+});
+
+const IMAGE_TABLE = '/?capture=captures/gfx1030-image-table.gcncap#tables';
+
+test('Tables: 65536 records of the image table, virtualised, filterable, each left-out record with its reason', async ({
+  page,
+}, info) => {
+  await openApp(page, IMAGE_TABLE);
+  await expect(page.locator('body')).toHaveAttribute('data-tables', 'done', { timeout: 40_000 });
+  const tables = page.getByTestId('tables');
+  const slot = tables.getByTestId('slot-table');
+  await expect(slot).toHaveCount(1);
+  await expect(slot).toContainText('65536 at 0x20000000: 278 distinct images');
+  await expect(slot.getByTestId('records-count')).toHaveText('65536 of 65536 records');
+  // Virtualised: a few dozen rows in the DOM, not 65536.
+  const rows = slot.getByTestId('record');
+  expect(await rows.count()).toBeLessThan(120);
+  await expect(rows.first()).toHaveAttribute('data-record', '0');
+  // The keyboard scrolls the box to the end, where the last record is drawn.
+  await slot.getByTestId('records-scroll').focus();
+  await page.keyboard.press('End');
+  await expect(slot.locator('[data-record="65535"]')).toBeVisible();
+  expect(await rows.count()).toBeLessThan(120);
+  // Not bound: the records the host left out, each with why.
+  await slot.getByTestId('records-bound-0').selectOption('not-bound');
+  await expect(slot.getByTestId('records-count')).toHaveText('214 of 65536 records');
+  await expect(rows.first()).toContainText('left out');
+  await expect(rows.first().locator('.why')).not.toBeEmpty();
+  await slot.getByTestId('records-type-0').selectOption('2d_msaa');
+  await expect(slot.getByTestId('records-count')).toHaveText('4 of 65536 records');
+  await expect(rows.first().locator('.why')).toContainText(
+    'other-type: 2d_msaa: WebGPU cannot fill a multisampled texture',
+  );
+  await slot.getByTestId('records-type-0').selectOption('');
+  await slot.getByTestId('records-bound-0').selectOption('bound');
+  await slot.getByTestId('records-format-0').selectOption('32_FLOAT');
+  await expect(slot.getByTestId('records-count')).toHaveText('16 of 65536 records');
+  await expect(rows.first()).toContainText('bound');
+  await screenshot(page, info, 'tables-records');
+});
+
+test('Directory: a labelled grid, arrow keys, a slot opened to its fields, every face, its sampler and its lanes', async ({
+  page,
+}, info) => {
+  await openApp(page, IMAGE_TABLE);
+  await expect(page.locator('body')).toHaveAttribute('data-tables', 'done', { timeout: 40_000 });
+  const directory = page.getByTestId('directory');
+  const cells = directory.getByTestId('directory-slot');
+  await expect(cells).toHaveCount(1024);
+  await expect(directory.locator('[data-testid="directory-slot"][data-occupied="true"]')).toHaveCount(278);
+  // Labelled in words and by a digit, not only by colour.
+  const occupied = directory.locator('[data-testid="directory-slot"][data-occupied="true"]').first();
+  await expect(occupied).toHaveAttribute('aria-label', /^slot \d+: place \d+(, a cube)?, probe distance [0-3]/);
+  await expect(occupied).toHaveText(/^[0-3]c?$/);
+  // One Tab stop; the arrow keys move within the grid.
+  await cells.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cells.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(cells.nth(33)).toBeFocused();
+  await expect(cells.nth(33)).toHaveAttribute('tabindex', '0');
+  await expect(cells.first()).toHaveAttribute('tabindex', '-1');
+  // A cube's place, from its record in the table, opens to six faces.
+  const slot = page.getByTestId('slot-table');
+  await slot.getByTestId('records-type-0').selectOption('cube');
+  await expect(slot.getByTestId('records-count')).toHaveText('2 of 65536 records');
+  const place = (await slot.getByTestId('record').first().locator('td').nth(2).textContent())!.trim();
+  const cube = directory.locator(`[data-testid="directory-slot"][data-place="${place}"]`);
+  await expect(cube).toHaveText(/c$/);
+  await cube.focus();
+  await page.keyboard.press('Enter');
+  const detail = directory.getByTestId('slot-detail');
+  await expect(detail.getByTestId('slot-title')).toContainText(`place ${place}`);
+  await expect(detail.getByTestId('slot-image')).toContainText('cube 8_8_8_8_UNORM 4×4, 1 level, 6 slices');
+  await expect(detail.getByTestId('thumbnail')).toHaveCount(6);
+  await expect(detail.getByTestId('thumbnail').nth(1)).toContainText('level 0, face −x: 4×4');
+  await expect(detail.getByTestId('slot-fields')).toContainText('type_name');
+  await expect(detail.getByTestId('slot-sampler')).toContainText('clamp_last_texel');
+  await expect(detail.getByTestId('slot-lanes')).toContainText('run the capture on the interpreter');
+  // After an interpreter run, the slot of a selected image lists its lanes.
+  await showView(page, 'Run');
+  await page.getByTestId('run-interpreter').click();
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'match', { timeout: 40_000 });
+  await showView(page, 'Tables and directory');
+  await expect(detail.getByTestId('slot-lanes')).toContainText('no lane selected this descriptor');
+  await slot.getByTestId('records-type-0').selectOption('');
+  await slot.getByTestId('records-format-0').selectOption('32_FLOAT');
+  const floatPlace = (await slot.getByTestId('record').first().locator('td').nth(2).textContent())!.trim();
+  await directory.locator(`[data-testid="directory-slot"][data-place="${floatPlace}"]`).click();
+  await expect(detail.getByTestId('slot-title')).toContainText(`place ${floatPlace}`);
+  await expect(detail.getByTestId('slot-lanes')).toHaveAttribute('data-lanes', '1');
+  await expect(detail.getByTestId('slot-lanes')).toContainText(/group \d, wave 0, at 0x0054: lane \d+/);
+  await expect(detail.getByTestId('thumbnail')).toHaveCount(1);
+  await expect(page.getByTestId('escapes')).toContainText('none: every descriptor the lanes selected');
+  await directory.scrollIntoViewIfNeeded();
+  await screenshot(page, info, 'directory');
+});
+
+test('Tables on a capture with no selecting slot says why there is no directory', async ({ page }, info) => {
+  await openApp(page);
+  await expect(page.locator('body')).toHaveAttribute('data-tables', 'done');
   await showView(page, 'Tables and directory');
   const tables = page.getByTestId('tables');
   await expect(tables.getByTestId('memory-ranges').locator('tbody tr')).toHaveCount(4);
@@ -268,7 +461,9 @@ test('Modules and Tables say what is not connected yet, and show what the captur
   await tables.getByTestId('descriptor').first().locator('summary').click();
   await expect(tables.getByTestId('descriptor').first()).toContainText('num_records');
   const directory = tables.getByTestId('directory');
-  await expect(directory).toContainText('src/host/directory) is not connected to the app yet');
+  await expect(directory.getByTestId('directory-status')).toContainText(
+    'the program selects no image from a table at run time',
+  );
   await expect(directory.getByTestId('directory-slot')).toHaveCount(0);
   await screenshot(page, info, 'tables');
 });

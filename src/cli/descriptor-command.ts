@@ -60,7 +60,9 @@ export function descriptorCommand(
     if (text === undefined) throw new UsageError('--words w0,w1,... is required');
     const words = parseWords(text);
     const { gen } = targetFor(cpu);
-    const decode = { buffer: decodeBufferDescriptor, image: decodeImageDescriptor, sampler: decodeSamplerDescriptor }[
+    // An S# prints with its reserved values named (`reserved`): only a consumer refuses them (D004).
+    const decodeSampler = (g: typeof gen, w: number[]) => decodeSamplerDescriptor(g, w, { reserved: 'keep' });
+    const decode = { buffer: decodeBufferDescriptor, image: decodeImageDescriptor, sampler: decodeSampler }[
       kind as Kind
     ];
     const record = decode(gen, words);

@@ -244,7 +244,12 @@ export class UnsupportedAccess extends Error {
 /** Byte memory the per-lane access works over (guest memory; LDS through an adapter). */
 export interface ByteSpace {
   read(address: number, size: number): Uint8Array;
+  /** Copies `data` in: the caller may reuse the array once the call returns (`bytePort` does). */
   write(address: number, data: Uint8Array): void;
+  /** Optional: `read(address, 4)` as a little-endian word, with the same faults (a faster path). */
+  read32?(address: number): number;
+  /** Optional: `write` of a little-endian word, with the same effects and faults. */
+  write32?(address: number, value: number): void;
 }
 
 /**
@@ -270,20 +275,37 @@ export interface LaneRegisters<V> {
 }
 
 function readUint(space: ByteSpace, a: number, n: number): number {
+  if (n === 4 && space.read32) return space.read32(a);
   const b = space.read(a, n);
   let v = 0;
   for (let i = n - 1; i >= 0; i--) v = v * 256 + b[i];
   return v;
 }
 
+/** One reusable buffer per access size (1-4 bytes): a byte space copies what it is given (`ByteSpace.write`). */
+const WRITE_BUFFERS = [1, 2, 3, 4].map((n) => new Uint8Array(n));
+
 function writeUint(space: ByteSpace, a: number, n: number, v: number): void {
-  const b = new Uint8Array(n);
+  if (n === 4 && space.write32) {
+    space.write32(a, v >>> 0);
+    return;
+  }
+  const b = WRITE_BUFFERS[n - 1] ?? new Uint8Array(n);
   for (let i = 0; i < n; i++) b[i] = (v >>> (8 * i)) & 0xff;
   space.write(a, b);
 }
 
+/** The port of each byte space, made once (a lane access asks for it every time). */
+const PORTS = new WeakMap<ByteSpace, LanePort<number, boolean, number>>();
+
 /** A byte space as a lane port on numbers. */
 export function bytePort(space: ByteSpace): LanePort<number, boolean, number> {
+  let port = PORTS.get(space);
+  if (port === undefined) PORTS.set(space, (port = makeBytePort(space)));
+  return port;
+}
+
+function makeBytePort(space: ByteSpace): LanePort<number, boolean, number> {
   return {
     load: (a, n, enabled) => (enabled ? readUint(space, a, n) : 0),
     store(a, n, v, enabled) {
@@ -390,12 +412,23 @@ export function laneAccess(
   address: (k: number) => number,
   out: (k: number) => boolean,
 ): void {
-  const regs: LaneRegisters<number> = {
-    read: (r) => w.readVgpr(r, lane),
-    write: (r, v) => w.writeVgpr(r, lane, v),
-  };
-  laneAccessOver(concrete, bytePort(space), op, regs, data, src, src2, returns, address, out);
+  LANE_REGISTERS.w = w;
+  LANE_REGISTERS.lane = lane;
+  laneAccessOver(concrete, bytePort(space), op, LANE_REGISTERS, data, src, src2, returns, address, out);
 }
+
+/** One lane's registers for `laneAccess`, reused: an access never starts another one. */
+class WaveLaneRegisters implements LaneRegisters<number> {
+  w: Wave | undefined;
+  lane = 0;
+  read(reg: number): number {
+    return this.w!.readVgpr(reg, this.lane);
+  }
+  write(reg: number, value: number): void {
+    this.w!.writeVgpr(reg, this.lane, value);
+  }
+}
+const LANE_REGISTERS = new WaveLaneRegisters();
 
 /**
  * What the address and range rules read of a V# (DESCRIPTORS.md §1), as algebra values: from the

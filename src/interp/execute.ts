@@ -59,6 +59,7 @@ import { apertureWord, flatSpace } from './flat.ts';
 import { WavePrivate } from './flat-scratch.ts';
 import { parseDsOp, runDs, type DsOp } from './lds.ts';
 import type { VectorBridge, VectorWaveState } from './vector-bridge.ts';
+import { compileBufferAddress } from './jit/buffer-address.ts';
 import { VGPR_COUNT, type Wave } from './wave.ts';
 import { imageRefusal, runImage } from './image.ts';
 import { CompiledAlu, RUN_AHEAD_LIMIT } from './jit/compiled-alu.ts';
@@ -99,6 +100,11 @@ type Kind =
   | 'gpridx';
 
 /** Kinds that address VGPRs outside the VALU: refused while the gfx8/9 GPR index mode is on. */
+/** A V#'s address geometry on numbers (`bufferRsrcOf`). */
+type Rsrc = ReturnType<typeof bufferRsrcOf>;
+/** How many decoded V#s the interpreter keeps (`vsharpEntry`). */
+const VSHARP_CACHE = 4;
+
 const VMEM_KINDS: ReadonlySet<Kind> = new Set<Kind>(['mubuf', 'global', 'flat', 'scratch', 'ds', 'mimg']);
 
 interface Decoded {
@@ -153,7 +159,8 @@ export interface ExecOptions {
   /**
    * Run ALU instructions through their compiled form (src/interp/jit, D014: the same semantic
    * functions, compiled once per PC to JavaScript over the wave's registers). Default true;
-   * false runs every instruction through the shared semantics' step-by-step path.
+   * false runs every instruction through the shared semantics' step-by-step path. With it,
+   * the MUBUF address rules of each V# are compiled the same way (jit/buffer-address.ts).
    */
   readonly compiled?: boolean;
 }
@@ -588,7 +595,7 @@ export class Executor {
         break;
       case 'ds':
         try {
-          runDs(this.gen, w, inst, d.ds!, group.lds);
+          runDs(this.gen, w, inst, d.ds!, group.lds, this.alu !== undefined);
         } catch (e) {
           if (e instanceof UnsupportedAccess) this.refuse(w, d, e.message);
           throw e;
@@ -635,17 +642,28 @@ export class Executor {
     }
   }
 
-  /** The last V# decoded, by its words (a loop reads the same one at every access). */
-  private lastVsharp: { readonly words: readonly number[]; readonly v: BufferDescriptor } | undefined;
+  /**
+   * The V#s decoded lately, by their words, with their address geometry (a loop reads the same
+   * few at every access; a kernel reading one buffer and writing another alternates two).
+   */
+  /** A MUBUF lane's compiled address results (`compileBufferAddress`): offset and out-of-range per dword. */
+  private readonly laneAddress = new Float64Array(8);
 
-  private vsharp(w: Wave, d: Decoded, first: number): BufferDescriptor {
-    const words = [w.sgpr[first], w.sgpr[first + 1], w.sgpr[first + 2], w.sgpr[first + 3]];
-    const last = this.lastVsharp;
-    if (last && last.words.every((x, i) => x === words[i])) return last.v;
+  private readonly vsharps: { readonly words: readonly number[]; readonly v: BufferDescriptor; readonly r: Rsrc }[] =
+    [];
+
+  private vsharpEntry(w: Wave, d: Decoded, first: number): { readonly v: BufferDescriptor; readonly r: Rsrc } {
+    const sg = w.sgpr;
+    const [w0, w1, w2, w3] = [sg[first], sg[first + 1], sg[first + 2], sg[first + 3]];
+    for (const c of this.vsharps)
+      if (c.words[0] === w0 && c.words[1] === w1 && c.words[2] === w2 && c.words[3] === w3) return c;
+    const words = [w0, w1, w2, w3];
     try {
       const v = decodeBufferDescriptor(this.gen, words);
-      this.lastVsharp = { words, v };
-      return v;
+      const entry = { words, v, r: bufferRsrcOf(this.gen, v.words) };
+      if (this.vsharps.length >= VSHARP_CACHE) this.vsharps.pop();
+      this.vsharps.unshift(entry);
+      return entry;
     } catch (e) {
       if (e instanceof DescriptorError) this.refuse(w, d, `s[${first}:${first + 3}] is not a V#: ${e.message}`);
       throw e;
@@ -669,8 +687,7 @@ export class Executor {
     const dst = f.sdata ?? f.sdst;
     const n = d.dwords;
     if (isBuffer) {
-      const v = this.vsharp(w, d, f.sbase);
-      const r = bufferRsrcOf(this.gen, v.words);
+      const { r } = this.vsharpEntry(w, d, f.sbase);
       const off = offset[0] & ~3;
       for (let i = 0; i < n; i++)
         w.sgpr[dst + i] = sBufferDwordInRange(concrete, r, offset[0], i)
@@ -696,8 +713,7 @@ export class Executor {
   private mubuf(w: Wave, d: Decoded): void {
     const f = d.inst.fields;
     const op = d.op!;
-    const v = this.vsharp(w, d, f.srsrc * 4);
-    const r = bufferRsrcOf(this.gen, v.words);
+    const { v, r } = this.vsharpEntry(w, d, f.srsrc * 4);
     const soffset = this.scalarSource(w, d, f.soffset);
     const gen = this.gen;
     const addr64 = gen === Gen.GFX7 && f.addr64 === 1;
@@ -714,21 +730,36 @@ export class Executor {
       }
     }
     const idxen = f.idxen === 1;
+    // The lane's address inputs, read by `at` and `out` (made once, not per lane).
+    let index = 0;
+    let voffset = 0;
+    let base = 0;
+    // The address and range rules are buffer-ops.ts's (shared with the translator), in 32-bit
+    // offsets: with the compiled ALU, compiled for this V# too (jit/buffer-address.ts) for the
+    // dwords the access reads at byte offsets 4k; applied directly otherwise (and always with
+    // `compiled: false`, so the jit tests compare the two).
+    const slots = op.kind === 'raw' ? op.dwords : 1;
+    const lowered = this.alu ? compileBufferAddress(gen, v.words, idxen, f.offset, slots) : undefined;
+    const got = this.laneAddress;
+    const compiled = (k: number): boolean => lowered !== undefined && (k & 3) === 0 && k >>> 2 < slots;
+    const off = (k: number): number => (voffset + f.offset + k) >>> 0;
+    const at = (k: number): number =>
+      base + (compiled(k) ? got[k >>> 1] : (soffset + bufferOffsetOver(concrete, r, index, off(k))) >>> 0);
+    const out = (k: number): boolean =>
+      !addr64 &&
+      (compiled(k) ? got[(k >>> 1) + 1] === 1 : bufferOutOfRange(concrete, gen, r, idxen, index, off(k), soffset));
     for (let lane = 0; lane < w.lanes; lane++) {
       if (!w.active(lane)) continue;
-      let index = 0;
-      let voffset = 0;
-      let base = pairAddress(r.base);
+      index = 0;
+      voffset = 0;
+      base = pairAddress(r.base);
       if (addr64) base += address48(w.readVgpr(f.vaddr, lane), w.readVgpr(f.vaddr + 1, lane));
       else {
         if (idxen) index = w.readVgpr(f.vaddr, lane);
         if (f.offen) voffset = w.readVgpr(f.vaddr + (idxen ? 1 : 0), lane);
       }
       if (r.addTid) index = (index + lane) >>> 0;
-      // The address and range rules are buffer-ops.ts's (shared with the translator), in 32-bit offsets.
-      const off = (k: number): number => (voffset + f.offset + k) >>> 0;
-      const at = (k: number): number => base + ((soffset + bufferOffsetOver(concrete, r, index, off(k))) >>> 0);
-      const out = (k: number): boolean => !addr64 && bufferOutOfRange(concrete, gen, r, idxen, index, off(k), soffset);
+      if (lowered) lowered(index >>> 0, voffset >>> 0, soffset >>> 0, got);
       try {
         if (op.kind === 'format') this.formatLane(w, lane, op, tf!, v, at, out(0), f.vdata, swz);
         else {

@@ -6,17 +6,23 @@
  * channels are integers.
  *
  * Conversions on store (Vega ISA "Data Conversion", recalled, not re-read): UNORM / SNORM
- * clamp to [0, 1] / [-1, 1] and round to nearest (NaN → 0); USCALED / SSCALED clamp the float
- * to the field's range and round to nearest; UINT / SINT keep the low bits of the integer
- * (no clamp); FLOAT 32 is the bits, FLOAT 16 rounds to nearest even. SRGB, the 10/11-bit
+ * clamp to [0, 1] / [-1, 1] and round to nearest even (NaN → 0); USCALED / SSCALED clamp the
+ * float to the field's range and round to nearest even; UINT / SINT keep the low bits of the
+ * integer (no clamp); FLOAT 32 is the bits, FLOAT 16 rounds to nearest even. SRGB, the 10/11-bit
  * floats, shared-exponent and depth-stencil layouts are refused by name (`TexelFormatError`).
+ *
+ * Both directions are written once over the algebra (`decodeElementOver`, `encodeElementOver`):
+ * the interpreter runs them on the concrete algebra, the translator on expressions, so a format
+ * access means the same on the CPU and on the GPU. Normalised stores are exact integer
+ * arithmetic on the f32's mantissa (the product f * (2^n - 1) has at most 56 bits).
  */
 import { decodeElement, TexelFormatError, type Rgba, type TexelFormat } from '../host/texels/formats.ts';
-import { f16FromF32Bits, f32Bits, f32FromF16Bits, f32Value } from '../semantics/float.ts';
+import { f16FromF32Bits, f32Bits, f32FromF16Bits } from '../semantics/float.ts';
 import { DST_SEL, type DstSel } from '../host/descriptors/index.ts';
 import type { Algebra } from '../semantics/algebra.ts';
 import { concrete } from '../semantics/concrete.ts';
-import { findMsbFromTop64, shl64 } from '../semantics/wide.ts';
+import { add64, findMsbFromTop64, lshr64, pairEq, shl64, sub64 } from '../semantics/wide.ts';
+import type { Pair } from '../semantics/algebra.ts';
 
 const KEEP = { f32Denormals: true, f64f16Denormals: true } as const;
 
@@ -83,39 +89,124 @@ export function fromD16(kind: Rgba['kind'], half: number): number {
   return kind === 'sint' ? (half << 16) >> 16 : half & 0xffff;
 }
 
-function roundHalfEven(x: number): number {
-  const r = Math.round(x);
-  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
-function clampRound(x: number, lo: number, hi: number): number {
-  if (Number.isNaN(x)) return 0;
-  return roundHalfEven(Math.min(hi, Math.max(lo, x)));
-}
-
-/** One component's field bits from a register word. */
+/** One component's field bits from a register word (`encodeComponentOver` on numbers). */
 export function encodeComponent(tf: TexelFormat, comp: number, word: number): number {
+  return encodeComponentOver(concrete, tf, comp, word >>> 0) >>> 0;
+}
+
+/**
+ * The element's bytes with the first `n` components from `words` (`encodeElementOver` on
+ * numbers): `mask` marks the bytes written, the others keep memory's (a partial write of a
+ * byte-aligned layout).
+ */
+export function encodeElement(
+  tf: TexelFormat,
+  words: readonly number[],
+  n: number,
+): { readonly bytes: Uint8Array; readonly mask: Uint8Array } {
+  const fields = encodeElementOver(
+    concrete,
+    tf,
+    words.map((w) => w >>> 0),
+    n,
+  );
+  const size = tf.layout.bytesPerElement;
+  const bytes = new Uint8Array(size);
+  const mask = new Uint8Array(size);
+  for (const f of fields)
+    for (let i = 0; i < f.bytes; i++) {
+      bytes[f.at + i] = (f.value >>> (8 * i)) & 0xff;
+      mask[f.at + i] = 1;
+    }
+  return { bytes, mask };
+}
+
+/** x < y on 64-bit pairs (unsigned). */
+function ltU64<V, B>(a: Algebra<V, B>, x: Pair<V>, y: Pair<V>): B {
+  return a.boolOr(a.ltU(x[1], y[1]), a.boolAnd(a.eq(x[1], y[1]), a.ltU(x[0], y[0])));
+}
+
+/**
+ * round-half-even(f * max) for f32 bits `f` with 0 < f < 1 and an integer max < 2^32, in integer
+ * arithmetic: f = m * 2^(e - 150) (m its 24-bit significand, e its biased exponent, 1 for a
+ * subnormal), so the product is the 56-bit m * max shifted right by 150 - e >= 24 bits and rounded.
+ */
+function scaleFractionRne<V, B>(a: Algebra<V, B>, f: V, max: number): V {
+  const biased = a.and(a.lshr(f, a.word(23)), a.word(0xff));
+  const sub = a.eq(biased, a.word(0));
+  const m = a.select(sub, a.and(f, a.word(0x7fffff)), a.or(a.and(f, a.word(0x7fffff)), a.word(0x800000)));
+  const e = a.select(sub, a.word(1), biased);
+  const product: Pair<V> = [a.mulLo(m, a.word(max >>> 0)), a.mulHiU(m, a.word(max >>> 0))];
+  const shift = a.sub(a.word(150), e);
+  // 63 bits or more: the product (< 2^56) is below a half.
+  const far = a.leU(a.word(63), shift);
+  const s = a.select(far, a.word(62), shift);
+  const q = lshr64(a, product, s);
+  const rem = sub64(a, product, shl64(a, q, s));
+  const half = shl64(a, [a.word(1), a.word(0)], a.sub(s, a.word(1)));
+  const up = a.boolOr(ltU64(a, half, rem), a.boolAnd(pairEq(a, rem, half), a.toBool(a.and(q[0], a.word(1)))));
+  const rounded = add64(a, q, [a.fromBool(up), a.word(0)])[0];
+  return a.select(far, a.word(0), rounded);
+}
+
+/** A NaN test on f32 bits. */
+function isNanBits<V, B>(a: Algebra<V, B>, f: V): B {
+  return a.ltU(a.word(0x7f800000), a.and(f, a.word(0x7fffffff)));
+}
+
+/**
+ * round-half-even(clamp(|f|, 0, 1) * max), NaN 0, for a normalised store's magnitude: 0 for
+ * |f| = 0, max for |f| >= 1, else `scaleFractionRne`.
+ */
+function normalisedMagnitude<V, B>(a: Algebra<V, B>, f: V, max: number): V {
+  const mag = a.and(f, a.word(0x7fffffff));
+  return a.select(
+    isNanBits(a, f),
+    a.word(0),
+    a.select(
+      a.leU(a.word(0x3f800000), mag),
+      a.word(max >>> 0),
+      a.select(a.eq(mag, a.word(0)), a.word(0), scaleFractionRne(a, mag, max)),
+    ),
+  );
+}
+
+const KEEP_MODE = KEEP;
+
+/**
+ * One component's field bits from a register word, over the algebra (the store conversions of
+ * this file's header). Number formats the stores do not model are a `TexelFormatError`.
+ */
+export function encodeComponentOver<V, B>(a: Algebra<V, B>, tf: TexelFormat, comp: number, word: V): V {
   const bits = tf.layout.bits[comp];
   const mask = bits >= 32 ? 0xffffffff : 2 ** bits - 1;
   const num = tf.info.num_format;
-  const f = (): number => f32Value(word >>> 0);
   const smax = 2 ** (bits - 1) - 1;
-  const field = (v: number): number => (bits >= 32 ? v >>> 0 : (v & mask) >>> 0);
+  const field = (v: V): V => (bits >= 32 ? v : a.and(v, a.word(mask)));
+  const negative = a.boolAnd(a.toBool(a.and(word, a.word(0x80000000))), a.boolNot(isNanBits(a, word)));
   switch (num) {
     case 'UNORM':
-      return clampRound(f() * mask, 0, mask);
-    case 'SNORM':
-      return field(clampRound(Math.min(1, Math.max(-1, f())) * smax, -smax, smax));
+      return a.select(negative, a.word(0), normalisedMagnitude(a, word, mask));
+    case 'SNORM': {
+      if (bits < 2) break;
+      const v = normalisedMagnitude(a, word, smax);
+      return field(a.select(negative, a.sub(a.word(0), v), v));
+    }
     case 'USCALED':
-      return clampRound(f(), 0, mask);
-    case 'SSCALED':
-      return field(clampRound(f(), -smax - 1, smax));
+      // Rounded to an integer first, then converted (exact) and clamped: the order of the two
+      // does not matter for integer bounds. NaN and negatives give 0 (fToU32 saturates).
+      return a.minU(a.fToU32(a.fRound('rndne', word, KEEP_MODE), KEEP_MODE), a.word(mask));
+    case 'SSCALED': {
+      const i = a.fToI32(a.fRound('rndne', word, KEEP_MODE), KEEP_MODE);
+      if (bits >= 32) return i;
+      return field(a.maxI(a.minI(i, a.word(smax)), a.word(-smax - 1)));
+    }
     case 'UINT':
     case 'SINT':
       return field(word);
     case 'FLOAT':
-      if (bits === 32) return word >>> 0;
-      if (bits === 16) return f16FromF32Bits(word >>> 0, false, KEEP);
+      if (bits === 32) return word;
+      if (bits === 16) return a.fToF16(word, false, KEEP_MODE);
       break;
   }
   throw new TexelFormatError(
@@ -124,25 +215,31 @@ export function encodeComponent(tf: TexelFormat, comp: number, word: number): nu
   );
 }
 
+/** A field of a stored element: `bytes` bytes (1, 2 or 4) at byte `at` of the element. */
+export interface StoredField<V> {
+  readonly at: number;
+  readonly bytes: 1 | 2 | 4;
+  readonly value: V;
+}
+
 /**
- * The element's bytes with the first `n` components from `words`. Components the instruction
- * does not supply keep the bytes of `old` where the layout is byte-aligned (a partial write);
- * a packed layout needs every component, or it is refused.
+ * The fields a store of the first `n` components from `words` writes, over the algebra: a
+ * packed element as one word (it needs every component, or it is refused), a byte-aligned one
+ * as a field per component (the components it does not supply keep memory's bytes). Other
+ * layouts are a `TexelFormatError`.
  */
-export function encodeElement(
+export function encodeElementOver<V, B>(
+  a: Algebra<V, B>,
   tf: TexelFormat,
-  words: readonly number[],
+  words: readonly V[],
   n: number,
-): { readonly bytes: Uint8Array; readonly mask: Uint8Array } {
+): StoredField<V>[] {
   const L = tf.layout;
   if (L.kind !== 'uniform' && L.kind !== 'packed')
     throw new TexelFormatError(
       'unmodelled-data-format',
       `${tf.info.name}: stores of a ${L.kind} layout are not modelled`,
     );
-  const size = L.bytesPerElement;
-  const bytes = new Uint8Array(size);
-  const mask = new Uint8Array(size);
   const count = Math.min(n, L.components);
   if (L.kind === 'packed') {
     if (count < L.components)
@@ -150,24 +247,25 @@ export function encodeElement(
         'unmodelled-data-format',
         `${tf.info.name}: a partial store of a packed element is not modelled`,
       );
-    let w = 0;
-    for (let c = 0; c < count; c++) w = (w | (encodeComponent(tf, c, words[c]) << L.shifts[c])) >>> 0;
-    for (let i = 0; i < size; i++) {
-      bytes[i] = (w >>> (8 * i)) & 0xff;
-      mask[i] = 1;
-    }
-    return { bytes, mask };
+    let w = a.word(0);
+    for (let c = 0; c < count; c++) w = a.or(w, a.shl(encodeComponentOver(a, tf, c, words[c]!), a.word(L.shifts[c])));
+    return [{ at: 0, bytes: L.bytesPerElement as 1 | 2 | 4, value: w }];
   }
-  for (let c = 0; c < count; c++) {
-    const v = encodeComponent(tf, c, words[c]);
-    const nb = L.bits[c] / 8;
-    const at = L.shifts[c] / 8;
-    for (let i = 0; i < nb; i++) {
-      bytes[at + i] = (v >>> (8 * i)) & 0xff;
-      mask[at + i] = 1;
-    }
-  }
-  return { bytes, mask };
+  const fields: StoredField<V>[] = [];
+  for (let c = 0; c < count; c++)
+    fields.push({
+      at: L.shifts[c] / 8,
+      bytes: (L.bits[c] / 8) as 1 | 2 | 4,
+      value: encodeComponentOver(a, tf, c, words[c]!),
+    });
+  return fields;
+}
+
+/** `fromD16` over the algebra: a d16 half as a register word of the channel kind. */
+export function fromD16Over<V, B>(a: Algebra<V, B>, kind: Rgba['kind'], half: V): V {
+  const h = a.and(half, a.word(0xffff));
+  if (kind === 'float') return a.fFromF16(h, KEEP);
+  return kind === 'sint' ? a.sext(h, 16) : h;
 }
 
 /**
@@ -234,12 +332,32 @@ export function decodeComponent<V, B>(a: Algebra<V, B>, tf: TexelFormat, comp: n
     case 'FLOAT':
       if (bits === 32 && tf.layout.kind !== 'depth-stencil') return raw;
       if (bits === 16) return a.fFromF16(raw, KEEP);
+      if ((bits === 11 || bits === 10) && (tf.layout.dataFormat === '10_11_11' || tf.layout.dataFormat === '11_11_10'))
+        return ufloatBits(a, raw, bits - 5);
       break;
   }
   throw new TexelFormatError(
     'unmodelled-number-format',
     `${tf.info.name}: ${num} on ${bits} bits is not modelled over the algebra`,
   );
+}
+
+/**
+ * An unsigned small float (5-bit exponent, bias 15, `mantissaBits` of mantissa: the 11- and
+ * 10-bit channels of 10_11_11 / 11_11_10) as f32 bits, exactly (`ufloatToFloat` in
+ * src/host/texels/numbers.ts): (2^mb + m) * 2^(e - 15 - mb), or m * 2^(-14 - mb) for e = 0, both
+ * an integer below 2^7 scaled by a power of two (exact); exponent 31 is infinity, or the quiet NaN
+ * 0x7fc00000 the texel decoder's f32 gives (the payload is not kept).
+ */
+function ufloatBits<V, B>(a: Algebra<V, B>, raw: V, mantissaBits: number): V {
+  const e = a.lshr(raw, a.word(mantissaBits));
+  const m = a.and(raw, a.word(2 ** mantissaBits - 1));
+  const denormal = a.eq(e, a.word(0));
+  const significand = a.select(denormal, m, a.or(m, a.word(2 ** mantissaBits)));
+  const exponent = a.sub(a.select(denormal, a.word(1), e), a.word(15 + mantissaBits));
+  const finite = a.fLdexp(a.fFromU32(significand), exponent, KEEP);
+  const special = a.select(a.eq(m, a.word(0)), a.word(0x7f800000), a.word(0x7fc00000));
+  return a.select(a.eq(e, a.word(31)), special, finite);
 }
 
 /**

@@ -15,7 +15,7 @@
  * - Wrap per axis on texel indices: wrap, mirror, clamp_last_texel, mirror_once_last_texel,
  *   clamp_border, mirror_once_border; the half-border modes first clamp the coordinate to
  *   half a texel outside the edge. A border texel reads BORDER_COLOR_TYPE's colour (after
- *   DST_SEL); the register table is refused.
+ *   DST_SEL); the register table is refused when a border texel is read.
  * - Point: floor(u); bilinear: the 2x2 footprint at u - 0.5 with f32 weights. _c compares
  *   each texel's first component (after DST_SEL) with the reference (clamped to [0, 1] for
  *   UNORM formats) as `ref OP texel` (D3D / Vulkan order) before filtering.
@@ -27,15 +27,34 @@
  * minimum) and a fixed-point LOD; this model uses f32 (Math.fround each step), so filtered
  * values may differ from hardware by about 1/256 of the difference between neighbouring
  * texels, and a LOD within about 1/64 of a level boundary may pick the other level. Texel
- * centres and point sampling are exact. TRUNC_COORD and MIP_POINT_PRECLAMP are ignored.
+ * centres and point sampling are exact. TRUNC_COORD, MC_COORD_TRUNC and MIP_POINT_PRECLAMP
+ * are ignored (they move texel and level boundaries, not centres); so are the bits no public
+ * document defines an effect for here: COMPAT_MODE, DISABLE_LSB_CEIL, FILTER_PREC_FIX,
+ * ANISO_OVERRIDE, BLEND_ZERO_PRT (no PRT), UPGRADED_DEPTH, DISABLE_CUBE_WRAP (no cubes),
+ * ANISO_THRESHOLD / ANISO_BIAS / PERF_MIP / PERF_Z (no anisotropic footprints) and Z_FILTER.
  *
- * Refused by name: cube and 3D sampling, MIN / MAX reduction, anisotropy above 1 (but for _l / _lz), the
- * point_aniso_adj mip filter, register border colours, FORCE_DEGAMMA, a non-zero
- * LOD_BIAS_SEC, and filtering (bilinear or linear mips) of UINT / SINT formats.
+ * Reserved values only where consulted (D009): the S# is decoded with `reserved: 'keep'`, and
+ * a reserved MAX_ANISO_RATIO is refused only with an aniso XY filter, a reserved FILTER_MODE
+ * (like MIN / MAX) only when the footprint can hold more than one texel (a reduction of one
+ * texel is that texel), gfx7's MIP_FILTER 3 only with normalized coordinates. A register
+ * border colour is refused when a lane reads a border texel. FORCE_DEGAMMA (and gfx9+
+ * SKIP_DEGAMMA on an sRGB format, whose interplay no public document defines) is modelled only
+ * for texels and results made of +0 and 1, the fixed points of every sRGB curve.
+ *
+ * Refused by name: cube and 3D sampling, MIN / MAX / reserved reductions over more than one
+ * texel, anisotropy above 1 (but for _l / _lz), the point_aniso_adj mip filter, border texels
+ * of register border colours, degamma of other values, a non-zero LOD_BIAS_SEC, and filtering
+ * (bilinear or linear mips) of UINT / SINT formats.
  */
 import type { Gen } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
-import { decodeSamplerDescriptor, DescriptorError, type SamplerDescriptor } from '../host/descriptors/index.ts';
+import {
+  decodeSamplerDescriptor,
+  DescriptorError,
+  reservedFieldError,
+  type ReservedField,
+  type SamplerDescriptor,
+} from '../host/descriptors/index.ts';
 import type { Wave } from './wave.ts';
 import {
   addressRegister,
@@ -133,38 +152,85 @@ function samplerOf(gen: Gen, inst: Instruction, w: Wave, res: ImageResource): Sa
   const first = inst.fields.ssamp * 4;
   const words = [0, 1, 2, 3].map((i) => w.sgpr[first + i]);
   try {
-    return decodeSamplerDescriptor(gen, words);
+    // Reserved values are kept: each is refused below only where this sample consults it (D009).
+    return decodeSamplerDescriptor(gen, words, { reserved: 'keep' });
   } catch (e) {
     if (e instanceof DescriptorError) return res.refuse(`s[${first}:${first + 3}] is not an S#: ${e.message}`);
     throw e;
   }
 }
 
-function checkSampler(s: SamplerDescriptor, res: ImageResource, op: ImageOp): void {
+/** Refuses by name when `field` holds a reserved value: the caller consults it. */
+function refuseReserved(s: SamplerDescriptor, res: ImageResource, field: ReservedField['field'], by: string): void {
+  const e = reservedFieldError(s, field, by);
+  if (e) res.refuse(`the S# is not sampled: ${e.message}`);
+}
+
+/** What a sample consults of the S# beyond what `runSampleOp` reads directly. */
+interface SamplerUse {
+  /** Each texel's components must be +0 or 1: degamma may or may not apply (FORCE_DEGAMMA, SKIP_DEGAMMA). */
+  readonly degammaFixedPointsOnly: boolean;
+}
+
+/**
+ * Refuses what is not modelled, and a reserved value only where this sample consults it:
+ * MAX_ANISO_RATIO with an aniso XY filter, FILTER_MODE when the footprint can hold more than
+ * one texel (a reduction of one texel is that texel), gfx7's MIP_FILTER 3 unless the
+ * coordinates are unnormalized (base level only); Z_FILTER is never consulted (no 3D sampling).
+ */
+function checkSampler(s: SamplerDescriptor, res: ImageResource, op: ImageOp, unnorm: boolean): SamplerUse {
   const refuse = res.refuse;
   if (res.dim === 3) refuse('cube sampling is not modelled');
   if (res.dim === 2) refuse('3D sampling is not modelled');
-  if (s.filter_mode !== 'blend') refuse(`the ${s.filter_mode} reduction filter is not modelled`);
+  const aniso = s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso');
+  if (aniso) refuseReserved(s, res, 'max_aniso_ratio', 'an aniso XY filter');
+  if (!unnorm) refuseReserved(s, res, 'mip_filter', 'a sample with normalized coordinates (mip selection)');
+  const bilinear = s.mag_filter.endsWith('bilinear') || s.min_filter.endsWith('bilinear');
+  const multiTexel =
+    op.kind === 'gather4' || bilinear || (s.mip_filter === 'linear' && !unnorm) || (aniso && s.max_anisotropy !== 1);
+  if (s.filter_mode !== 'blend' && multiTexel) {
+    refuseReserved(s, res, 'filter_mode', 'a footprint of more than one texel');
+    refuse(`the ${s.filter_mode} reduction filter over more than one texel is not modelled`);
+  }
   // An explicit LOD (_l, _lz) has no derivatives to stretch a footprint along: one isotropic
   // sample, the aniso filters as point / bilinear (Vulkan "Texel Anisotropic Filtering", N = 1).
   const explicitLod = op.lod || op.lz;
-  if ((s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso')) && s.max_anisotropy > 1 && !explicitLod)
+  if (aniso && s.max_anisotropy !== 1 && !explicitLod)
     refuse('anisotropic filtering with an implicit or _d LOD is not modelled');
   if (s.mip_filter === 'point_aniso_adj') refuse('the point_aniso_adj mip filter is not modelled');
-  const usesBorder = s.clamp.some((c) => c.endsWith('border'));
-  if (usesBorder && s.border_color === 'register') refuse('register border colours (the TA_BC table) are not modelled');
-  if ((s.fields as Record<string, number>).force_degamma) refuse('FORCE_DEGAMMA is not modelled');
   if (s.lod_bias_sec !== 0) refuse('a non-zero LOD_BIAS_SEC is not modelled');
-  const filters = s.mag_filter.endsWith('bilinear') || s.min_filter.endsWith('bilinear') || s.mip_filter === 'linear';
+  const filters = bilinear || s.mip_filter === 'linear';
   if (op.kind === 'sample' && res.format.channelKind !== 'float' && filters && !op.compare)
     refuse(`filtering a ${res.format.channelKind} format (${res.format.info.name}) is not modelled`);
+  // FORCE_DEGAMMA's curve and precision on other formats are not documented, nor is what gfx9+
+  // SKIP_DEGAMMA does with it or with an sRGB format: +0 and 1 are fixed points of every sRGB
+  // curve, so only texels made of them are defined whichever applies (checked per texel).
+  const f = s.fields as Record<string, number>;
+  const srgb = res.format.info.num_format === 'SRGB';
+  const degammaFixedPointsOnly = f.force_degamma === 1 || (f.skip_degamma === 1 && srgb);
+  if (degammaFixedPointsOnly && res.format.channelKind !== 'float')
+    refuse(`FORCE_DEGAMMA of a ${res.format.channelKind} format (${res.format.info.name}) is not modelled`);
+  return { degammaFixedPointsOnly };
+}
+
+/** The texel unchanged when every component is +0 or 1, else the refusal naming the value. */
+function degammaFixedPoint(t: readonly number[], s: SamplerDescriptor, res: ImageResource): void {
+  for (const v of t)
+    if (!(v === 1 || Object.is(v, 0))) {
+      const f = s.fields as Record<string, number>;
+      const bits = `FORCE_DEGAMMA ${f.force_degamma}, SKIP_DEGAMMA ${f.skip_degamma ?? 'absent'}`;
+      res.refuse(
+        `degamma (${bits}) of a texel component ${v} is not modelled: only +0 and 1 are defined whatever the curve`,
+      );
+    }
 }
 
 /** Runs one sample / gather4 instruction over the active lanes. */
 export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, res: ImageResource): void {
   const s = samplerOf(gen, inst, w, res);
-  checkSampler(s, res, op);
   const f = inst.fields;
+  const unnorm = f.unorm === 1 || s.unnormalized;
+  const use = checkSampler(s, res, op, unnorm);
   const { desc, dim, layout } = res;
   const nCoords = DIM_COORDS[dim];
   const hasY = dim === 1 || dim === 5;
@@ -181,12 +247,12 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
   const lodReg = op.lod || op.clamp ? idx : -1;
   const reg = (i: number): number => addressRegister(inst, i);
   const readF = (i: number, lane: number): number => bitsF32(w.readVgpr(reg(i), lane));
-  const unnorm = f.unorm === 1 || s.unnormalized;
   const view = viewLevels(desc);
   if (view.count === 0) return res.refuse('the T# view has no levels (BASE_LEVEL past LAST_LEVEL)');
   const base = view.base;
   const baseSub = layout.subresource(base, 0);
-  const border = BORDER[s.border_color] ?? [0, 0, 0, 0];
+  // The register table (TA_BC) is not modelled: refused when a lane reads a border texel.
+  const border = BORDER[s.border_color];
   const unormRef = res.format.info.num_format === 'UNORM';
 
   const results: (number[] | undefined)[] = new Array<number[] | undefined>(w.lanes);
@@ -264,7 +330,12 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
       const sub = layout.subresource(level, slice);
       const x = wrapIndex(i, sub.width, s.clamp[0]);
       const y = hasY ? wrapIndex(j, sub.height, s.clamp[1]) : 0;
-      const t = x < 0 || y < 0 ? [...border] : fetchTexel(res, level, slice, x, y);
+      let t: number[];
+      if (x >= 0 && y >= 0) {
+        t = fetchTexel(res, level, slice, x, y);
+        if (use.degammaFixedPointsOnly) degammaFixedPoint(t, s, res);
+      } else if (border) t = [...border];
+      else return res.refuse('a border texel of a register border colour (the TA_BC table) is not modelled');
       if (!op.compare) return t;
       const v = depthCompare(s.depth_compare, ref, t[0]) ? 1 : 0;
       return [v, v, v, v];
@@ -315,6 +386,8 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
       }
       out = levels.length === 1 ? r : out.map((o, k) => fr(o + fr(r[k] * weight)));
     }
+    // Degamma may come after filtering (a blend of 0 and 1 is neither): the result too.
+    if (use.degammaFixedPointsOnly) degammaFixedPoint(out, s, res);
     results[lane] = out.map((v) => channelWord(op.compare ? FLOAT_FMT : res.format, v));
   }
   writeResults(w, f.vdata, op.kind === 'gather4' ? 0xf : f.dmask, results, d16Of(gen, inst, res.format, op.compare));

@@ -412,7 +412,48 @@ describe('image_sample', () => {
     const SCD = 'image_sample_cd v9, v[1:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D';
     expect(() => run(SCD, R32_4x4, {}, [at(0, 0)])).toThrow(InterpRefusal);
     expect(() => run(SCD, R32_4x4, {}, [at(0, 0)])).toThrow(/coarse \(_cd\)/);
-    expect(() => run(SAMPLE_LZ, R32_4x4, { filter_mode: 1 }, [at(0, 0)])).toThrow(/reduction filter/);
+    const bilinearMin = { filter_mode: 1, xy_mag_filter: 1 };
+    expect(() => run(SAMPLE_LZ, R32_4x4, bilinearMin, [at(0, 0)])).toThrow(/min reduction filter over more than one/);
+  });
+
+  // D009: a reserved value (or an unmodelled setting) is refused only where the sample consults it.
+  describe('S# fields only where consulted', () => {
+    const centres = [at(0.125, 0.125), at(0.375, 0.625)]; // texels (0, 0) = 0 and (1, 2) = 21
+    it('a reserved FILTER_MODE or a min / max reduction over one texel returns that texel', () => {
+      for (const filter_mode of [1, 2, 3])
+        expect(firsts(run(SAMPLE_LZ, R32_4x4, { filter_mode }, centres).out)).toEqual([0, 21]);
+      expect(() => run(SAMPLE_LZ, R32_4x4, { filter_mode: 3, xy_mag_filter: 1 }, centres)).toThrow(
+        /S#\.filter_mode is 3, a reserved value, and a footprint of more than one texel consults it/,
+      );
+      expect(() => run(SAMPLE_LZ, R32_4x4, { filter_mode: 3, mip_filter: 2 }, centres)).toThrow(/S#\.filter_mode is 3/);
+    });
+
+    it('a reserved MAX_ANISO_RATIO is refused with an aniso filter only', () => {
+      expect(firsts(run(SAMPLE, R32_4x4, { max_aniso_ratio: 7 }, centres).out)).toEqual([0, 21]);
+      expect(() => run(SAMPLE_LZ, R32_4x4, { max_aniso_ratio: 7, xy_min_filter: 2 }, centres)).toThrow(
+        /S#\.max_aniso_ratio is 7, a reserved value, and an aniso XY filter consults it/,
+      );
+    });
+
+    it('a register border colour is refused only when a lane reads the border', () => {
+      const border = { clamp_x: 6, clamp_y: 6, border_color_type: 3 };
+      expect(firsts(run(SAMPLE_LZ, R32_4x4, border, centres).out)).toEqual([0, 21]);
+      expect(() => run(SAMPLE_LZ, R32_4x4, border, [...centres, at(1.125, 0.125)])).toThrow(/register border colour/);
+    });
+
+    it('FORCE_DEGAMMA (with or without gfx10 SKIP_DEGAMMA) keeps +0 and 1 and refuses other values', () => {
+      const zeroOne = [at(0.125, 0.125), at(0.375, 0.125)]; // texels 0 and 1
+      expect(firsts(run(SAMPLE_LZ, R32_4x4, { force_degamma: 1 }, zeroOne).out)).toEqual([0, 1]);
+      expect(firsts(run(SAMPLE_LZ, R32_4x4, { force_degamma: 1, skip_degamma: 1 }, zeroOne).out)).toEqual([0, 1]);
+      expect(() => run(SAMPLE_LZ, R32_4x4, { force_degamma: 1 }, centres)).toThrow(
+        /degamma .* component 21 is not modelled/,
+      );
+      // Bilinear between texels 0 and 1 (row 0 clamped) gives 0.5, which degamma after filtering would change.
+      const between = [at(0.25, 0)];
+      expect(() =>
+        run(SAMPLE_LZ, R32_4x4, { force_degamma: 1, xy_mag_filter: 1, clamp_x: 2, clamp_y: 2 }, between),
+      ).toThrow(/component 0\.5/);
+    });
   });
 
   it('the pure helpers: wrap indices and compare functions', () => {

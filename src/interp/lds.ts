@@ -16,6 +16,7 @@ import type { Instruction } from '../isa/instruction.ts';
 import { swizzleSourceLane } from '../semantics/wave-lanes.ts';
 import type { Algebra } from '../semantics/algebra.ts';
 import { concrete } from '../semantics/concrete.ts';
+import { compileDsAddress } from './jit/ds-address.ts';
 import { dsAccesses, dsLimit, laneAccess, type AtomicOp, type ByteSpace, type MemOp } from './buffer-ops.ts';
 import type { Wave } from './wave.ts';
 
@@ -99,16 +100,39 @@ export function parseDsOp(name: string): DsOp | string {
   return 'only LDS reads/writes (b8-b128, read2/write2), integer atomics, ds_swizzle_b32 and ds_(b)permute_b32 are interpreted';
 }
 
+/** Each group's LDS as a byte space, made once per LDS (its lane port is then made once too). */
+const SPACES = new WeakMap<Uint8Array, ByteSpace>();
+
 /** The LDS bytes of a group as a byte space (bounds are checked by the caller). */
 function ldsSpace(lds: Uint8Array): ByteSpace {
-  return {
-    read: (a, n) => lds.subarray(a, a + n),
-    write: (a, data) => lds.set(data, a),
-  };
+  let space = SPACES.get(lds);
+  if (space === undefined)
+    SPACES.set(
+      lds,
+      (space = {
+        read: (a, n) => lds.subarray(a, a + n),
+        write: (a, data) => lds.set(data, a),
+        read32: (a) => (lds[a] | (lds[a + 1] << 8) | (lds[a + 2] << 16) | (lds[a + 3] << 24)) >>> 0,
+        write32(a, v) {
+          lds[a] = v & 0xff;
+          lds[a + 1] = (v >>> 8) & 0xff;
+          lds[a + 2] = (v >>> 16) & 0xff;
+          lds[a + 3] = v >>> 24;
+        },
+      }),
+    );
+  return space;
 }
 
-/** Runs one DS instruction for every active lane of a wave. */
-export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8Array): void {
+/** A DS lane's compiled addresses and range checks (`compileDsAddress`), reused by every instruction. */
+let laneSlots = new Float64Array(16);
+
+/**
+ * Runs one DS instruction for every active lane of a wave. With `compiled` (the interpreter's
+ * compiled ALU is on), the address rules are compiled per instruction and limit
+ * (jit/ds-address.ts) from the same shared rule.
+ */
+export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8Array, compiled = false): void {
   const f = inst.fields;
   if (op.kind !== 'mem' && op.kind !== 'two' && op.kind !== 'atomic') {
     laneExchange(w, op.kind, f, (f.offset0 ?? 0) | ((f.offset1 ?? 0) << 8));
@@ -117,6 +141,23 @@ export function runDs(gen: Gen, w: Wave, inst: Instruction, op: DsOp, lds: Uint8
   // The address and range rules are buffer-ops.ts's `dsAccesses` (shared with the translator).
   const limit = dsLimit(concrete, gen, lds.length, w.readM0());
   const space = ldsSpace(lds);
+  const c = compiled ? compileDsAddress(gen, inst, op, limit) : undefined;
+  if (c) {
+    if (laneSlots.length < 2 * c.slots) laneSlots = new Float64Array(2 * c.slots);
+    const got = laneSlots;
+    const ways = c.accesses.map(({ access, slot }) => ({
+      access,
+      address: (k: number) => got[2 * (slot + (k >>> 2))],
+      out: (k: number) => got[2 * (slot + (k >>> 2)) + 1] === 1,
+    }));
+    for (let lane = 0; lane < w.lanes; lane++) {
+      if (!w.active(lane)) continue;
+      c.run(w.readVgpr(f.addr, lane), got);
+      for (const { access: x, address, out } of ways)
+        laneAccess(space, x.op, w, lane, x.data, x.src, x.src2, x.returns, address, out);
+    }
+    return;
+  }
   for (let lane = 0; lane < w.lanes; lane++) {
     if (!w.active(lane)) continue;
     for (const x of dsAccesses(concrete, gen, inst, op, w.readVgpr(f.addr, lane), limit))

@@ -54,6 +54,19 @@ export interface RangeInit {
   readonly readBytes?: readonly (readonly [number, number])[];
 }
 
+/** Faults at the first byte of [o, o + size) outside the range's read_bytes. */
+function checkDefined(defined: Uint8Array, o: number, address: number, size: number): void {
+  for (let i = 0; i < size; i++)
+    if (!defined[o + i])
+      throw new GuestFault(
+        'not-captured',
+        address + i,
+        1,
+        'read',
+        "outside the range's read_bytes: its value was not captured",
+      );
+}
+
 export class GuestMemory {
   private readonly regions: Region[];
   /** The last region found: most accesses hit the same one in a row. */
@@ -141,22 +154,17 @@ export class GuestMemory {
     const r = this.find(address, size, 'read');
     const b = this.bytesOf(r, address, size, 'read');
     const o = address - r.address;
-    if (r.defined)
-      for (let i = 0; i < size; i++)
-        if (!r.defined[o + i])
-          throw new GuestFault(
-            'not-captured',
-            address + i,
-            1,
-            'read',
-            "outside the range's read_bytes: its value was not captured",
-          );
+    if (r.defined) checkDefined(r.defined, o, address, size);
     return b.subarray(o, o + size);
   }
 
+  /** `read(address, 4)` as a little-endian word, without making a view (the same faults). */
   read32(address: number): number {
-    const b = this.read(address, 4);
-    return (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0;
+    const r = this.find(address, 4, 'read');
+    const b = this.bytesOf(r, address, 4, 'read');
+    const o = address - r.address;
+    if (r.defined) checkDefined(r.defined, o, address, 4);
+    return (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
   }
 
   write(address: number, data: Uint8Array): void {
@@ -164,14 +172,26 @@ export class GuestMemory {
     const b = this.bytesOf(r, address, data.length, 'write');
     const o = address - r.address;
     b.set(data, o);
-    r.defined?.fill(1, o, o + data.length);
-    r.written = true;
-    r.writtenLow = Math.min(r.writtenLow, address);
-    r.writtenHigh = Math.max(r.writtenHigh, address + data.length);
+    this.wrote(r, o, address, data.length);
   }
 
+  /** `write` of a little-endian word, without making an array. */
   write32(address: number, value: number): void {
-    this.write(address, new Uint8Array([value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, value >>> 24]));
+    const r = this.find(address, 4, 'write');
+    const b = this.bytesOf(r, address, 4, 'write');
+    const o = address - r.address;
+    b[o] = value & 0xff;
+    b[o + 1] = (value >>> 8) & 0xff;
+    b[o + 2] = (value >>> 16) & 0xff;
+    b[o + 3] = value >>> 24;
+    this.wrote(r, o, address, 4);
+  }
+
+  private wrote(r: Region, o: number, address: number, size: number): void {
+    r.defined?.fill(1, o, o + size);
+    r.written = true;
+    r.writtenLow = Math.min(r.writtenLow, address);
+    r.writtenHigh = Math.max(r.writtenHigh, address + size);
   }
 
   /** The whole range holding `address` (the program's code is decoded from it). */

@@ -21,7 +21,7 @@ import { assumedEntry, type EntryState } from './entry.ts';
 import { codeAddress, slotId, type CodeAddress, type SlotId } from './ids.ts';
 import { describeValue, provenanceText, type Provenance } from './provenance.ts';
 import { entryMachineState, TraceContext, type MachineState } from './transfer.ts';
-import { exprText, provenanceChain, ValueFacts, type ProvenanceStep, type TracedValue } from './values.ts';
+import { exprText, provenanceChain, ValueFacts, type Leaves, type ProvenanceStep, type TracedValue } from './values.ts';
 
 export interface WordTrace {
   /** The register (`s8`). */
@@ -81,6 +81,8 @@ export interface TraceResult {
   readonly iterations: number;
   /** The registers before each instruction (for the translator and tests). */
   readonly before: ReadonlyMap<CodeAddress, MachineState>;
+  /** The origins of the values' leaves (the translator evaluates words known at dispatch). */
+  readonly leaves: Leaves;
 }
 
 export interface TraceOptions {
@@ -213,6 +215,7 @@ export function traceProgram(target: Target, code: Uint8Array | Uint32Array, opt
     assumptions: entryState.assumptions,
     iterations: flow.iterations,
     before: flow.before,
+    leaves,
   };
 }
 

@@ -12,14 +12,16 @@ import { Pm4Error } from '../host/pm4/command-processor.ts';
 import { UnknownProcessorError } from '../isa/gen.ts';
 import { SemanticsRefusal } from '../semantics/context.ts';
 import { compareWithExpected } from '../interp/compare.ts';
-import { InvalidDispatch, setupFromCapture } from '../interp/dispatch.ts';
+import { InvalidDispatch, setupFromCapture, type ProgramSetup } from '../interp/dispatch.ts';
 import { InterpRefusal } from '../interp/execute.ts';
 import { GuestFault, GuestMemory } from '../interp/memory.ts';
+import { Wave } from '../interp/wave.ts';
 import type { ReplayOutcome } from '../interp/replay.ts';
 import type { VectorBridge } from '../interp/vector-bridge.ts';
 import { deviceFault, layoutMemory, memoryAfter, type MemoryLayout } from './memory-layout.ts';
+import { createImageBindings, IMAGE_GROUP, type ImageBindings } from './image-bindings.ts';
 import { TranslationRefusal } from './refusal.ts';
-import { translateSetup, type Translation } from './translate.ts';
+import { translateSetup, type RegisterReadBack, type Translation } from './translate.ts';
 import { STATUS } from './wgsl/runtime.ts';
 
 export interface GpuReplayOptions {
@@ -59,6 +61,7 @@ export function translateCapture(
       maxSteps: options.maxSteps,
       vector: options.vector,
       limits: device?.limits,
+      readBack: expectedRegisterCodes(m),
     });
     return { translation, layout: layoutMemory(capture) };
   } catch (e) {
@@ -70,6 +73,33 @@ export function translateCapture(
       return { kind: 'invalid', reason: e.message };
     throw e;
   }
+}
+
+/** The registers a capture's expectation names (a program capture's registers out). */
+function expectedRegisterCodes(m: Capture['manifest']): { sgprs: number[]; vgprs: number[] } | undefined {
+  if (isUnavailable(m.expected) || !m.expected.registers) return undefined;
+  const r = m.expected.registers;
+  return { sgprs: Object.keys(r.sgprs ?? {}).map(Number), vgprs: Object.keys(r.vgprs ?? {}).map(Number) };
+}
+
+/**
+ * A program capture's wave as it ended on the device, for `compareWithExpected`: started from the
+ * capture's registers as the interpreter starts it (`runSetup`), then every register the module
+ * read back. A register the module neither used nor was asked for keeps its start value, which
+ * is what it holds on the device too (the module never names it).
+ */
+function waveFromReadBack(setup: ProgramSetup, readBack: RegisterReadBack, status: Uint32Array): Wave {
+  const w = new Wave(setup.target, 0);
+  setup.sgprs.forEach((v, i) => (w.sgpr[i] = v >>> 0));
+  setup.vgprs.forEach((lanes, v) => lanes.forEach((x, lane) => w.writeVgpr(v, lane, x)));
+  w.setExec(Number(setup.exec & 0xffffffffn), Number((setup.exec >> 32n) & 0xffffffffn));
+  const word = (i: number): number => status[STATUS.words + i]!;
+  readBack.sgprs.forEach((code, i) => (w.sgpr[code] = word(i)));
+  const lanes = w.lanes;
+  readBack.vgprs.forEach((v, i) => {
+    for (let lane = 0; lane < lanes; lane++) w.writeVgpr(v, lane, word(readBack.sgprs.length + i * lanes + lane));
+  });
+  return w;
 }
 
 async function checked<T>(device: GPUDevice, what: string, make: () => T): Promise<T> {
@@ -96,7 +126,9 @@ export async function runTranslation(
   const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
   const mem = device.createBuffer({ label: 'guest memory', size: layout.bufferBytes, usage: storage });
   const ranges = device.createBuffer({ label: 'guest ranges', size: layout.table.byteLength, usage: storage });
-  const status = device.createBuffer({ label: 'status', size: STATUS.words * 4, usage: storage });
+  // A program capture's final registers follow the status words.
+  const statusBytes = (STATUS.words + (translation.readBack?.words ?? 0)) * 4;
+  const status = device.createBuffer({ label: 'status', size: statusBytes, usage: storage });
   const [gx, gy, gz] = translation.grid;
   const groups = gx * gy * gz;
   const perSubmit = Math.max(1, Math.min(groups, GROUPS_PER_SUBMIT));
@@ -110,10 +142,13 @@ export async function runTranslation(
     usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
   });
   const readStatus = device.createBuffer({
-    size: STATUS.words * 4,
+    size: statusBytes,
     usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
   });
+  // The textures of the module's image instructions (D015), bind group 1.
+  let images: ImageBindings | undefined;
   try {
+    images = await createImageBindings(device, translation.images);
     device.queue.writeBuffer(mem, 0, layout.image);
     device.queue.writeBuffer(ranges, 0, layout.table);
     const bindGroupLayout = device.createBindGroupLayout({
@@ -131,7 +166,9 @@ export async function runTranslation(
     const pipeline = await checked(device, 'the pipeline', () =>
       device.createComputePipeline({
         label: 'gcn-webgpu translation',
-        layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+        layout: device.createPipelineLayout({
+          bindGroupLayouts: [bindGroupLayout, ...(images ? [images.layout] : [])],
+        }),
         compute: { module, entryPoint: 'main' },
       }),
     );
@@ -156,6 +193,7 @@ export async function runTranslation(
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();
       pass.setPipeline(pipeline);
+      if (images) pass.setBindGroup(IMAGE_GROUP, images.group);
       for (let i = 0; i < count; i++) {
         pass.setBindGroup(0, bindGroup, [i * PARAM_STRIDE]);
         pass.dispatchWorkgroups(1);
@@ -168,7 +206,7 @@ export async function runTranslation(
     }
     const encoder = device.createCommandEncoder();
     encoder.copyBufferToBuffer(mem, 0, readMem, 0, layout.bufferBytes);
-    encoder.copyBufferToBuffer(status, 0, readStatus, 0, STATUS.words * 4);
+    encoder.copyBufferToBuffer(status, 0, readStatus, 0, statusBytes);
     device.queue.submit([encoder.finish()]);
     await Promise.all([readMem.mapAsync(GPUMapMode.READ), readStatus.mapAsync(GPUMapMode.READ)]);
     const memory = new Uint8Array(readMem.getMappedRange().slice(0));
@@ -178,6 +216,7 @@ export async function runTranslation(
     return { memory, status: words };
   } finally {
     for (const b of [mem, ranges, status, params, readMem, readStatus]) b.destroy();
+    images?.destroy();
   }
 }
 
@@ -213,7 +252,12 @@ export async function replayOnGpu(
   }
   const [gx, gy, gz] = translation.grid;
   const groups = gx * gy * gz;
-  const compare = compareWithExpected(capture, memoryAfter(layout, memory));
+  const setup = translation.setup;
+  const wave =
+    setup.kind === 'program' && translation.readBack
+      ? waveFromReadBack(setup, translation.readBack, status)
+      : undefined;
+  const compare = compareWithExpected(capture, memoryAfter(layout, memory), wave);
   const run = {
     steps,
     groups,
@@ -222,6 +266,7 @@ export async function replayOnGpu(
     // Counted by the interpreter only (src/interp/execute.ts); a GPU run reports none.
     laneOps: 0,
     compiledInstructions: 0,
+    ...(wave ? { lastWave: wave } : {}),
   };
   return { kind: compare.match ? 'match' : 'mismatch', run, compare };
 }

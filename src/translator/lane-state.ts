@@ -43,6 +43,8 @@ export class LaneState implements VectorState<Expr, Expr> {
   private overlay: Map<string, Expr> | null = null;
   /** A per-lane function runs as lane 32 (`runAsLanes`). */
   private asHighHalf = false;
+  /** A wave-level function that loops over the lanes runs as this lane (`runAsEachLane`). */
+  private asLane: number | undefined;
   /** Every register the program reads or writes (the module declares these). */
   readonly used = new Set<string>();
   /** Every register the program writes. */
@@ -205,6 +207,48 @@ export class LaneState implements VectorState<Expr, Expr> {
     return merged;
   }
 
+  /**
+   * Runs a wave-level function that loops over the lanes itself (v_permlane16/x16/64) once as
+   * each lane L of the wave: lane L is then this lane (its own VGPRs, its EXEC bit), and reading
+   * another lane's VGPR goes to the exchange as a read of that lane. What each run wrote comes
+   * back by lane, unapplied; `commitByLane` merges them.
+   */
+  runAsEachLane(run: (lane: number) => void): Map<string, Expr>[] {
+    const saved = this.overlay;
+    const writes: Map<string, Expr>[] = [];
+    try {
+      for (let lane = 0; lane < this.lanes; lane++) {
+        this.overlay = new Map();
+        this.asLane = lane;
+        run(lane);
+        writes.push(this.overlay);
+      }
+    } finally {
+      this.overlay = saved;
+      this.asLane = undefined;
+    }
+    return writes;
+  }
+
+  /**
+   * Writes each register some lane's run wrote (`runAsEachLane`): `merge` gets its value in every
+   * lane (the register's own where that lane's run left it) and gives the one value for this lane.
+   */
+  commitByLane(writes: readonly Map<string, Expr>[], merge: (name: string, byLane: Expr[]) => Expr): void {
+    const names = [...new Set(writes.flatMap((w) => [...w.keys()]))].sort();
+    const merged = names.map((name) => {
+      if (name === SCC) throw new SemanticsRefusal('SCC', 'written by a wave-level instruction run as each lane');
+      return [
+        name,
+        merge(
+          name,
+          writes.map((w) => w.get(name) ?? this.get(name)),
+        ),
+      ] as const;
+    });
+    for (const [name, value] of merged) this.set(name, value);
+  }
+
   // ---- ScalarState
   readSgpr(code: number): Expr {
     return this.get(sgprName(code));
@@ -252,6 +296,7 @@ export class LaneState implements VectorState<Expr, Expr> {
    * (`runAsLanes`). A wave-level function, which loops over the lanes itself, sees only lane 0.
    */
   active(lane: number): boolean {
+    if (this.asLane !== undefined) return lane === this.asLane;
     return lane === 0 || (lane === 32 && this.asHighHalf);
   }
   private ownLane(lane: number, what: string): void {
@@ -259,6 +304,9 @@ export class LaneState implements VectorState<Expr, Expr> {
       throw new SemanticsRefusal(what, `reads or writes lane ${lane} of another lane: not translated`);
   }
   readVgpr(index: number, lane: number): Expr {
+    // Run as each lane, another lane's VGPR is the exchange's (v_permlane64's copy of S0).
+    if (this.asLane !== undefined && lane !== this.asLane && this.exchange)
+      return this.exchange.read(index, this.b.word(lane));
     this.ownLane(lane, 'VGPR access');
     if (index >= VGPR_COUNT) throw new SemanticsRefusal('VGPR access', `v${index} is beyond v${VGPR_COUNT - 1}`);
     return this.get(vgprName(index));

@@ -337,7 +337,14 @@ export class Lowerer {
     const zx = this.isZero(x);
     const zy = this.isZero(y);
     const zeros = this.sel(this.o('band', zx, zy), this.o('and', x, y), this.sel(zy, x, y));
-    const native = this.flush(this.o('fadd', x, y), keep);
+    let native = this.flush(this.o('fadd', x, y), keep);
+    if (keep) {
+      // Kept denormals are decided here too (a GPU may flush them, SwiftShader does): with an
+      // operand below 2^-102 the sum may be subnormal, so it is x * 1 + y, exact in integers;
+      // two larger operands have a sum of 0 or at least 2^-125, which the native add rounds right.
+      const tiny = (v: LowNode): LowNode => this.o('ult', this.and(this.o('shr', v, this.k(23)), 0xff), this.k(25));
+      native = this.sel(this.o('bor', tiny(x), tiny(y)), this.fmaFinite(x, this.k(ONE), y), native);
+    }
     const finite = this.sel(this.o('bor', zx, zy), zeros, native);
     const r = this.sel(opposite, this.k(QNAN), this.sel(ix, x, this.sel(iy, y, finite)));
     return this.sel(this.anyNan([x, y]), this.firstNan([x, y]), r);
@@ -350,7 +357,19 @@ export class Lowerer {
     const sign = this.and(this.o('xor', x, y), SIGN);
     const inf = this.o('or', this.k(INF), sign);
     const zero = this.o('bor', this.isZero(x), this.isZero(y));
-    const native = this.sel(zero, sign, this.flush(this.o('fmul', x, y), keep));
+    let product = this.flush(this.o('fmul', x, y), keep);
+    if (keep) {
+      // Kept denormals (as fAdd): a subnormal operand, or exponents whose sum may leave a
+      // subnormal product, take the exact integer path, x * y + 0.
+      const e = (v: LowNode): LowNode => this.and(this.o('shr', v, this.k(23)), 0xff);
+      const tiny = this.o(
+        'bor',
+        this.o('bor', this.isZeroWord(e(x)), this.isZeroWord(e(y))),
+        this.o('ult', this.o('add', e(x), e(y)), this.k(130)),
+      );
+      product = this.sel(tiny, this.fmaFinite(x, y, this.k(0)), product);
+    }
+    const native = this.sel(zero, sign, product);
     const r = this.sel(invalid, this.k(QNAN), this.sel(this.o('bor', ix, iy), inf, native));
     return this.sel(this.anyNan([x, y]), this.firstNan([x, y]), r);
   }

@@ -149,6 +149,21 @@ export function deviceFault(layout: MemoryLayout, status: Uint32Array, maxSteps:
         kind: 'unsupported',
         reason: `a ${status[STATUS.addressLo]}-byte format element across smaller swizzle elements is not modelled`,
       };
+    case FAULT.imageDescriptor:
+      return {
+        kind: 'unsupported',
+        reason: `the image instruction at 0x${detail.toString(16)} read s[${status[STATUS.addressLo]}:…] holding other words than the T#/S# the host bound (translated from the trace)`,
+      };
+    case FAULT.formatDescriptor:
+      return {
+        kind: 'unsupported',
+        reason: `the format access at 0x${detail.toString(16)} read s[${status[STATUS.addressLo]}:${status[STATUS.addressLo]! + 3}] holding other words than the V# its format was translated from (the capture's memory, through the trace): the dispatch changed them`,
+      };
+    case FAULT.imageBorderRegister:
+      return {
+        kind: 'unsupported',
+        reason: `the image instruction at 0x${detail.toString(16)} read a border texel of a register border colour (the TA_BC table), which is not modelled`,
+      };
     case FAULT.misalignedAtomic:
       return { kind: 'unsupported', reason: `a 32-bit atomic at 0x${address.toString(16)} is not 4-byte aligned` };
     case FAULT.stepLimit:

@@ -44,9 +44,18 @@ import {
 } from '../interp/buffer-ops.ts';
 import { decodeBufferDescriptor, DescriptorError, type BufferDescriptor } from '../host/descriptors/index.ts';
 import { texelFormat, TexelFormatError, type TexelFormat } from '../host/texels/formats.ts';
-import { decodeElementOver, overAlgebra, selectChannels, toD16Over } from '../interp/format-store.ts';
+import {
+  decodeElementOver,
+  encodeElementOver,
+  fromD16Over,
+  overAlgebra,
+  selectChannels,
+  toD16Over,
+  type StoredField,
+} from '../interp/format-store.ts';
 import type { DecodedInstruction } from './cfg.ts';
 import type { LaneState } from './lane-state.ts';
+import type { TracedWords } from './traced-words.ts';
 import { FAULT } from './wgsl/runtime.ts';
 import type { Segment } from './wgsl/segment.ts';
 
@@ -220,7 +229,15 @@ export function translateSmem(s: LaneState, req: Requests, gen: Gen, d: DecodedI
  * index (IDXEN VGPR plus the lane with ADD_TID), offset (OFFEN VGPR plus the instruction's),
  * the V#'s linear or swizzled offset, soffset outside it, and the range rules of the generation.
  */
-export function translateMubuf(s: LaneState, req: Requests, gen: Gen, d: DecodedInstruction, discovery: boolean): void {
+export function translateMubuf(
+  s: LaneState,
+  req: Requests,
+  gen: Gen,
+  d: DecodedInstruction,
+  discovery: boolean,
+  traced?: TracedWords,
+  address = 0,
+): void {
   const inst = d.inst;
   const f = inst.fields;
   const op = d.op!;
@@ -250,9 +267,9 @@ export function translateMubuf(s: LaneState, req: Requests, gen: Gen, d: Decoded
     addr64 ? a.bool(false) : bufferOutOfRange(a, gen, r, idxen, index, off(k), soffset);
   const port = req.port<Pair<Expr>>('guest', s.execBit(), guestAddress);
   if (op.kind === 'format') {
-    const tf = d.format ?? formatOfVsharp(s, gen, f.srsrc * 4, discovery);
+    const tf = d.format ?? formatOfVsharp(s, gen, f.srsrc * 4, discovery, traced && { traced, inst, address });
     if (!tf) {
-      for (let c = 0; c < dataDwords(op); c++) s.writeVgpr(f.vdata + c, 0, a.word(0));
+      if (!op.store) for (let c = 0; c < dataDwords(op); c++) s.writeVgpr(f.vdata + c, 0, a.word(0));
       return;
     }
     formatAccess(s, port, op, tf, r, at, out(0), f.vdata);
@@ -384,24 +401,44 @@ export function translateFlat(s: LaneState, req: Requests, gen: Gen, d: DecodedI
 }
 
 /**
- * A MUBUF format access's format: the V#'s, which must be known at translation time (its words
- * are constants: a V# in user data the program never writes), with the interpreter's refusals.
+ * A MUBUF format access's format: the V#'s, which must be known at translation time, with the
+ * interpreter's refusals. Its words are constants of the translation (a V# in user data the
+ * program never writes), or words the tracer resolves from the capture's memory
+ * (traced-words.ts: a V# loaded from a descriptor set), which the module then checks at the
+ * access: registers holding other words are `FAULT.formatDescriptor`, never a wrong format.
  * In the discovery pass an unknown format is undefined (the access writes placeholders).
  */
-function formatOfVsharp(s: LaneState, gen: Gen, first: number, discovery: boolean): TexelFormat | undefined {
-  const words = [0, 1, 2, 3].map((i) => s.readSgpr(first + i));
-  if (!words.every((w) => w.op === 'const')) {
+function formatOfVsharp(
+  s: LaneState,
+  gen: Gen,
+  first: number,
+  discovery: boolean,
+  trace?: { readonly traced: TracedWords; readonly inst: Instruction; readonly address: number },
+): TexelFormat | undefined {
+  const registers = [0, 1, 2, 3].map((i) => s.readSgpr(first + i));
+  let values: number[];
+  if (registers.every((w) => w.op === 'const')) values = registers.map((w) => w.value!);
+  else {
     if (discovery) return undefined;
-    throw new MemoryRefusal(
-      `the V# in s[${first}:${first + 3}] is not known at translation time, so neither is its format (descriptor tracing comes next)`,
+    const known = trace?.traced.at(trace.inst.offset, first, 4);
+    if (known?.kind !== 'known')
+      throw new MemoryRefusal(
+        `the V# in s[${first}:${first + 3}] is not known at translation time, so neither is its format${known ? ` (${known.reason})` : ''}`,
+      );
+    values = [...known.words];
+    const a = s.b;
+    const differ = registers.map((r, i) => a.ne(r, a.word(values[i]!))).reduce((x, y) => a.boolOr(x, y));
+    pendingFault(
+      s.seg,
+      `${s.seg.value(a.boolAnd(s.execBit(), differ))}`,
+      FAULT.formatDescriptor,
+      `${first}u`,
+      `0x${trace!.address.toString(16)}u`,
     );
   }
   let v: BufferDescriptor;
   try {
-    v = decodeBufferDescriptor(
-      gen,
-      words.map((w) => w.value!),
-    );
+    v = decodeBufferDescriptor(gen, values);
   } catch (e) {
     if (e instanceof DescriptorError) throw new MemoryRefusal(`s[${first}:${first + 3}] is not a V#: ${e.message}`);
     throw e;
@@ -417,9 +454,11 @@ function formatOfVsharp(s: LaneState, gen: Gen, first: number, discovery: boolea
 }
 
 /**
- * One lane of a format load, as the interpreter's `formatLane`: the element's bytes (out of
- * range: every channel 0), converted by format-store.ts over the algebra, through the V#'s
- * DST_SEL, into whole VGPRs or d16 halves. Format stores are refused for now.
+ * One lane of a format load or store, as the interpreter's `formatLane`: a load reads the
+ * element's bytes (out of range: every channel 0), converted by format-store.ts over the algebra,
+ * through the V#'s DST_SEL, into whole VGPRs or d16 halves; a store takes the components from
+ * whole VGPRs or d16 halves and writes the fields `encodeElementOver` gives (out of range:
+ * nothing), the same conversions the interpreter runs on numbers.
  */
 function formatAccess(
   s: LaneState,
@@ -432,9 +471,27 @@ function formatAccess(
   vdata: number,
 ): void {
   const a = s.b;
-  if (op.store) throw new MemoryRefusal('format stores are not translated yet');
-  if (!overAlgebra(tf)) throw new MemoryRefusal(`the ${tf.info.name} conversion is not modelled over the algebra`);
+  if (!op.store && !overAlgebra(tf))
+    throw new MemoryRefusal(`the ${tf.info.name} conversion is not modelled over the algebra`);
   const eb = tf.layout.bytesPerElement;
+  let stored: StoredField<Expr>[] = [];
+  if (op.store) {
+    const words: Expr[] = [];
+    for (let c = 0; c < op.components; c++) {
+      if (!op.d16) words.push(s.readVgpr(vdata + c, 0));
+      else {
+        const slot = d16Slot(op, c);
+        const reg = s.readVgpr(vdata + slot.reg, 0);
+        words.push(fromD16Over(a, tf.channelKind, slot.high ? a.lshr(reg, a.word(16)) : reg));
+      }
+    }
+    try {
+      stored = encodeElementOver(a, tf, words, op.components);
+    } catch (e) {
+      if (e instanceof TexelFormatError) throw new MemoryRefusal(e.message);
+      throw e;
+    }
+  }
   const across = a.boolAnd(r.swizzled, a.ltU(a.shl(a.word(1), r.elementLog2), a.word(eb)));
   if (across.op === 'bconst') {
     if (across.value === 1)
@@ -442,6 +499,11 @@ function formatAccess(
   } else pendingFault(s.seg, s.seg.value(across), FAULT.unsupportedElement, `${eb}u`, '0u');
   const enabled = a.boolNot(oob);
   const base = at(0);
+  if (op.store) {
+    for (const field of stored)
+      port.store(add64(a, base, [a.word(field.at), a.word(0)]), field.bytes, field.value, enabled);
+    return;
+  }
   const words: Expr[] = [];
   for (let i = 0; 4 * i < eb; i++) {
     const bytes = Math.min(4, eb - 4 * i) as 1 | 2 | 4;

@@ -2,7 +2,7 @@
  * A decoded program as the blocks of the translated module's dispatcher (D011). Each basic block
  * of the CFG becomes one or more translation blocks, cut after every sync point: an instruction
  * that needs other lanes (a lane-mask write of VOPC/VOP3 and v_cmpx, v_readlane,
- * v_readfirstlane) or the group (s_barrier). A translation block's code runs in phase A of a
+ * v_readfirstlane, DPP, v_permlane16/x16/64, ds_swizzle/ds_bpermute) or the group (s_barrier). A translation block's code runs in phase A of a
  * superstep up to its end; a sync point publishes this lane's part (a mask bit, a VGPR word) and
  * halts the wave, and its phase-B code, after the group's barrier, reads the wave's exchange and
  * finishes the instruction. `pc` is the translation block to run next.
@@ -38,6 +38,9 @@ import {
   translateMubuf,
   translateSmem,
 } from './memory-ops.ts';
+import { leavesInOrder, substituteLeaves } from './expr-rewrite.ts';
+import type { TracedWords } from './traced-words.ts';
+import { IMAGE_SERVICE, type ImageInstructions } from './image-ops.ts';
 import { TranslationRefusal } from './refusal.ts';
 
 /** One block of the dispatcher's `switch pc`. */
@@ -81,10 +84,16 @@ export interface ProgramOptions {
    * is not known yet write placeholders instead of being refused.
    */
   readonly discovery?: boolean;
+  /** Translates MIMG instructions (image-ops.ts, D015); absent, they are refused. */
+  readonly images?: ImageInstructions;
+  /** Descriptor words the tracer knows at translation time (a format access's V# loaded from memory). */
+  readonly traced?: TracedWords;
 }
 
 /** Wave-level instructions the translator runs (the others are refused by name). */
 const WAVE_TRANSLATED = new Set(['v_readlane_b32', 'v_readfirstlane_b32', 'v_writelane_b32', 'v_swap_b32']);
+/** Wave-level instructions whose semantics loop over the lanes, each lane's result its own: run as each lane (`laneWise`). */
+const WAVE_EACH_LANE = new Set(['v_permlane16_b32', 'v_permlanex16_b32', 'v_permlane64_b32']);
 
 /** The dispatcher's case of the memory service (runs the queued requests, then `pc = mret`). */
 export const MEMORY_SERVICE = 0xfffff000;
@@ -297,9 +306,121 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       }, []);
     };
 
+    /**
+     * One value by lane from each lane's own (`runAsEachLane`): the common one when all agree, a
+     * table by lane when all are constants, else a select over the distinct values by a lane mask
+     * of where each holds.
+     */
+    const byLane = (values: readonly Expr[]): Expr => {
+      const a = state.b;
+      const first = values[0]!;
+      if (values.every((v) => v === first)) return first;
+      if (first.type !== 'word') throw new Error('translator: a value by lane that is not a word');
+      if (values.every((v) => v.op === 'const'))
+        return state.seg.bindWord(
+          `${laneTable(
+            'bylane',
+            values.map((v) => v.value!),
+          )}[lane]`,
+          'l',
+        );
+      const groups = new Map<Expr, number[]>();
+      values.forEach((v, l) => groups.set(v, [...(groups.get(v) ?? []), l]));
+      const lane = state.laneIndex();
+      const inLanes = (ls: readonly number[]): Expr => {
+        const word = (hi: boolean): Expr =>
+          a.word(ls.reduce((m, l) => (l >= 32 === hi ? m | (1 << (l & 31)) : m), 0) >>> 0);
+        const mask = lanes === 64 ? a.select(a.ltU(lane, a.word(32)), word(false), word(true)) : word(false);
+        return a.toBool(a.and(a.lshr(mask, a.and(lane, a.word(31))), a.word(1)));
+      };
+      const [last, ...rest] = [...groups].reverse();
+      return rest.reduce((acc, [v, ls]) => a.select(inLanes(ls), v, acc), last![0]);
+    };
+
+    /**
+     * v_permlane16/x16/64 (a sync point): the shared semantics loop over the lanes, so they run
+     * once as each lane L (`runAsEachLane`), every read of another lane a placeholder leaf. Phase A
+     * publishes the VGPR they read; in phase B each lane's k-th read is one exchange load at the
+     * lane its run named (a value by lane, `byLane`), and what each lane's run wrote is merged by
+     * lane the same way.
+     */
+    const laneWise = (d: DecodedInstruction): void => {
+      const inst = d.inst;
+      const indices = new Set<number>();
+      state.probe(() => {
+        state.exchange = {
+          read(i) {
+            indices.add(i);
+            return state.b.word(0);
+          },
+        };
+        try {
+          state.runAsEachLane(() => runWave(state.b, target, inst, state));
+        } finally {
+          state.exchange = undefined;
+        }
+      });
+      if (indices.size > 1) throw new SemanticsRefusal(inst.def.name, 'reads two VGPRs of other lanes');
+      const run = (): void => {
+        // Each lane's reads of other lanes, as placeholder leaves named by lane and order.
+        const reads = new Map<string, Expr>();
+        let current = 0;
+        let count = 0;
+        state.exchange = {
+          read(_i, from) {
+            const leaf = state.b.input(`xq${current}_${count++}`);
+            reads.set(leaf.name!, from);
+            return leaf;
+          },
+        };
+        let writes: Map<string, Expr>[];
+        try {
+          writes = state.runAsEachLane((lane) => {
+            current = lane;
+            count = 0;
+            runWave(state.b, target, inst, state);
+          });
+        } finally {
+          state.exchange = undefined;
+        }
+        // The reads each lane's results use, in order; the k-th of every lane is one load.
+        const names = [...new Set(writes.flatMap((w) => [...w.keys()]))].sort();
+        const readsUsed = writes.map((w) =>
+          leavesInOrder(
+            names.flatMap((n) => (w.has(n) ? [w.get(n)!] : [])),
+            (leaf) => leaf.op === 'input' && reads.has(leaf.name!),
+          ),
+        );
+        const loads: Expr[] = [];
+        for (let k = 0; k < Math.max(0, ...readsUsed.map((u) => u.length)); k++) {
+          const at = readsUsed.map((u) => (u[k] ? reads.get(u[k]!.name!)! : undefined));
+          const some = at.find((x) => x !== undefined)!;
+          const from = byLane(at.map((x) => x ?? some));
+          loads.push(state.seg.bindWord(`xword[xw + (${state.seg.value(from)} & ${lanes - 1}u)]`, 'x'));
+        }
+        const rewritten = writes.map((w, l) => {
+          const slot = new Map(readsUsed[l]!.map((leaf, k) => [leaf.name!, loads[k]!]));
+          const keys = [...w.keys()];
+          const values = substituteLeaves(state.b, [...w.values()], (leaf) =>
+            leaf.op === 'input' ? slot.get(leaf.name!) : undefined,
+          );
+          return new Map(keys.map((k, i) => [k, values[i]!]));
+        });
+        state.commitByLane(rewritten, (_name, values) => byLane(values));
+        state.flush();
+      };
+      if (indices.size === 0) return run();
+      const index = [...indices][0]!;
+      state.flush();
+      used.add(vgprName(index));
+      line(`xword[xw + lane] = ${vgprName(index)};`);
+      split(d, run, []);
+    };
+
     /** v_readlane / v_readfirstlane (a sync point: the wave's VGPR words are exchanged), v_writelane, v_swap. */
     const waveLevel = (d: DecodedInstruction): void => {
       const inst = d.inst;
+      if (WAVE_EACH_LANE.has(inst.def.name)) return laneWise(d);
       if (!WAVE_TRANSLATED.has(inst.def.name))
         throw new SemanticsRefusal(inst.def.name, 'this wave-level instruction is not translated yet');
       let index = -1;
@@ -366,6 +487,20 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.flush();
     };
 
+    /** An image instruction: its request goes to the image service (image-ops.ts), its results are written after it. */
+    const image = (d: DecodedInstruction, images: ImageInstructions): void => {
+      state.flush();
+      const issue = images.translate(state, d);
+      state.checkPending();
+      const next = newBlock(program.base + d.inst.offset + d.inst.size);
+      line(`iret = ${next.id}u;`);
+      line(`pc = ${IMAGE_SERVICE}u;`);
+      state.continueIn(next.code);
+      cur = next;
+      issue.finish(state);
+      state.flush();
+    };
+
     for (const d of bb.instructions) {
       const inst = d.inst;
       cur.steps++;
@@ -393,7 +528,17 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
             memory(d, (req) => translateSmem(state, req, gen, d));
             break;
           case 'mubuf':
-            memory(d, (req) => translateMubuf(state, req, gen, d, options.discovery === true));
+            memory(d, (req) =>
+              translateMubuf(
+                state,
+                req,
+                gen,
+                d,
+                options.discovery === true,
+                options.traced,
+                program.base + inst.offset,
+              ),
+            );
             break;
           case 'global':
             memory(d, (req) => translateGlobal(state, req, gen, d));
@@ -410,7 +555,10 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
             else memory(d, (req) => translateDs(state, req, gen, d, options.ldsBytes));
             break;
           case 'mimg':
-            throw new MemoryRefusal('image instructions are not translated yet (descriptor tracing comes next)');
+            // image-ops.ts (D015); without its translator (a bare translateProgram call) images are refused.
+            if (!options.images) throw new MemoryRefusal('image instructions need the image translator (image-ops.ts)');
+            image(d, options.images);
+            break;
         }
       } catch (e) {
         if (e instanceof SemanticsRefusal)

@@ -7,13 +7,25 @@
  */
 import { Gen } from '../isa/gen.ts';
 import { MODE_WITHOUT_RSRC1, modeFromRsrc1 } from '../semantics/mode.ts';
-import { InvalidDispatch, LDS_GRANULE_BYTES, waveLayout, type Setup, type WaveLayout } from '../interp/dispatch.ts';
+import {
+  InvalidDispatch,
+  LDS_GRANULE_BYTES,
+  waveLayout,
+  type DispatchSetup,
+  type ProgramSetup,
+  type Setup,
+  type WaveLayout,
+} from '../interp/dispatch.ts';
 import { DEFAULT_MAX_STEPS, Program } from '../interp/execute.ts';
 import type { GuestMemory } from '../interp/memory.ts';
 import type { VectorBridge } from '../interp/vector-bridge.ts';
+import { SRC_EXEC_LO, SRC_VCC_LO } from '../isa/operands.ts';
 import { sgprName } from './lane-state.ts';
 import { translateProgram, type TranslatedProgram } from './program.ts';
 import { TranslationRefusal } from './refusal.ts';
+import type { BoundImage } from './image-bindings.ts';
+import { ImageTranslator } from './image-ops.ts';
+import { TracedWords } from './traced-words.ts';
 import { moduleWgsl } from './wgsl/module.ts';
 
 /** The device limits a translation must fit (WebGPU's names). */
@@ -33,6 +45,22 @@ export interface TranslateOptions {
   readonly maxSteps?: number;
   readonly vector?: VectorBridge;
   readonly limits?: DeviceLimits;
+  /**
+   * A program capture's registers to read back besides the ones the program uses (those its
+   * expectation names); EXEC always comes back.
+   */
+  readonly readBack?: { readonly sgprs: readonly number[]; readonly vgprs: readonly number[] };
+}
+
+/**
+ * A program capture's final registers as the module writes them after the status words: SGPRs
+ * (by code: s0.., VCC, M0, EXEC) one word each from lane 0, then VGPRs one word per lane.
+ */
+export interface RegisterReadBack {
+  readonly sgprs: readonly number[];
+  readonly vgprs: readonly number[];
+  /** Words after the status words. */
+  readonly words: number;
 }
 
 export interface Translation {
@@ -42,14 +70,39 @@ export interface Translation {
   readonly ldsBytes: number;
   readonly maxSteps: number;
   readonly program: TranslatedProgram;
+  readonly setup: Setup;
+  /** A program capture's registers out; null for a dispatch (memory is its whole result). */
+  readonly readBack: RegisterReadBack | null;
+  /** The textures the module reads (image-bindings.ts, D015), in binding order. */
+  readonly images: readonly BoundImage[];
+}
+
+/**
+ * A program capture as a one-group dispatch of one wave whose lanes all exist (its EXEC says
+ * which run): its SGPRs, VGPRs and EXEC come from the capture, none from RSRC2 (src/interp/dispatch.ts
+ * `runSetup`), and it has no LDS.
+ */
+function programLayout(setup: ProgramSetup): WaveLayout {
+  const lanes = setup.target.wave64 ? 64 : 32;
+  return { lanes, threads: lanes, waves: 1, sgprs: [], tidig: 0, sharedVgprs: null };
+}
+
+/** The registers a program capture reads back: the SGPRs and VGPRs the program uses, those asked for, and EXEC. */
+function readBackOf(program: TranslatedProgram, lanes: number, ask: TranslateOptions['readBack']): RegisterReadBack {
+  const sgprs = new Set<number>([SRC_EXEC_LO, SRC_EXEC_LO + 1, ...(ask?.sgprs ?? [])]);
+  const vgprs = new Set<number>(ask?.vgprs ?? []);
+  for (const name of program.used) {
+    if (/^s\d+$/.test(name)) sgprs.add(Number(name.slice(1)));
+    else if (/^v\d+$/.test(name)) vgprs.add(Number(name.slice(1)));
+  }
+  const order = (x: number, y: number): number => x - y;
+  const s = [...sgprs].sort(order);
+  const v = [...vgprs].sort(order);
+  return { sgprs: s, vgprs: v, words: s.length + v.length * lanes };
 }
 
 export function translateSetup(setup: Setup, memory: GuestMemory, options: TranslateOptions = {}): Translation {
-  if (setup.kind === 'program')
-    throw new TranslationRefusal('program captures (registers in, registers out) are not translated yet');
-  const [nx, ny, nz] = setup.numThreads;
-  if (nx * ny * nz === 0) throw new InvalidDispatch('COMPUTE_NUM_THREAD_X/Y/Z give an empty thread group');
-  const layout = waveLayout(setup);
+  const layout = setup.kind === 'program' ? programLayout(setup) : dispatchLayout(setup);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const invocations = layout.waves * layout.lanes;
   if (invocations > limits.maxComputeInvocationsPerWorkgroup)
@@ -58,7 +111,7 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
     );
   if (layout.sharedVgprs)
     throw new TranslationRefusal('gfx10 wave64 shared VGPRs (RSRC3.SHARED_VGPR_CNT) are not translated');
-  const ldsBytes = ((setup.rsrc2 >>> 15) & 0x1ff) * LDS_GRANULE_BYTES;
+  const ldsBytes = setup.kind === 'program' ? 0 : ((setup.rsrc2 >>> 15) & 0x1ff) * LDS_GRANULE_BYTES;
   // LDS, the exchange words and masks, the wave states and `running`.
   const workgroupBytes = Math.max(4, ldsBytes) + 4 * (invocations + layout.waves * 8 + layout.waves + 1);
   if (workgroupBytes > limits.maxComputeWorkgroupStorageSize)
@@ -68,20 +121,39 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   if (maxSteps >= 2 ** 32 - layout.waves - 3)
     throw new TranslationRefusal(`a step limit of ${maxSteps} does not fit the module's 32-bit counters`);
-  const program = new Program(setup.target, memory, setup.programAddress, options.vector);
-  const mode = setup.rsrc1 !== undefined ? modeFromRsrc1(setup.rsrc1) : MODE_WITHOUT_RSRC1;
-  // Pass 1 learns which registers the program writes; user SGPRs it never writes are then
-  // constants of the translation (their one value folds through the DAGs: V#s in user data too).
+  const end = setup.kind === 'program' ? setup.end : undefined;
+  const program = new Program(setup.target, memory, setup.programAddress, options.vector, end);
+  const mode = setup.kind === 'dispatch' && setup.rsrc1 !== undefined ? modeFromRsrc1(setup.rsrc1) : MODE_WITHOUT_RSRC1;
+  // Pass 1 learns which registers the program writes; start SGPRs of one known value (user SGPRs,
+  // a program capture's SGPRs) it never writes are then constants of the translation (their one
+  // value folds through the DAGs: V#s in user data too).
   const base = { waves: layout.waves, mode, ldsBytes };
-  const first = translateProgram(program, { ...base, discovery: true });
+  const first = translateProgram(program, {
+    ...base,
+    discovery: true,
+    images: new ImageTranslator(program, setup, memory),
+  });
+  const known: [number, number][] =
+    setup.kind === 'program'
+      ? setup.sgprs.flatMap((v, code): [number, number][] => (code < SRC_VCC_LO ? [[code, v >>> 0]] : []))
+      : layout.sgprs.flatMap((s): [number, number][] => (s.kind === 'user' ? [[s.code, s.value]] : []));
   const constants = new Map<string, number>();
-  for (const s of layout.sgprs)
-    if (s.kind === 'user' && !first.written.has(sgprName(s.code))) constants.set(sgprName(s.code), s.value);
-  const translated = translateProgram(program, { ...base, constants });
+  for (const [code, value] of known) if (!first.written.has(sgprName(code))) constants.set(sgprName(code), value);
+  const images = new ImageTranslator(program, setup, memory);
+  const traced = new TracedWords(program, setup, memory);
+  const translated = translateProgram(program, { ...base, constants, images, traced });
   for (const name of constants.keys())
     if (translated.written.has(name)) throw new Error(`translator: ${name} was folded as a constant but is written`);
-  const wgsl = moduleWgsl(translated, { setup, layout, ldsBytes, maxSteps });
-  return { wgsl, layout, grid: setup.grid, ldsBytes, maxSteps, program: translated };
+  const readBack = setup.kind === 'program' ? readBackOf(translated, layout.lanes, options.readBack) : null;
+  const wgsl = moduleWgsl(translated, { setup, layout, ldsBytes, maxSteps, readBack, images: images.plan });
+  const grid: readonly [number, number, number] = setup.kind === 'program' ? [1, 1, 1] : setup.grid;
+  return { wgsl, layout, grid, ldsBytes, maxSteps, program: translated, setup, readBack, images: images.plan.images };
+}
+
+function dispatchLayout(setup: DispatchSetup): WaveLayout {
+  const [nx, ny, nz] = setup.numThreads;
+  if (nx * ny * nz === 0) throw new InvalidDispatch('COMPUTE_NUM_THREAD_X/Y/Z give an empty thread group');
+  return waveLayout(setup);
 }
 
 /** Whether a generation's wave32 lane masks are one word (gfx10+ wave32) or two. */

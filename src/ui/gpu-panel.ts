@@ -1,7 +1,7 @@
 /**
  * The Run view's WebGPU section: the adapter navigator.gpu gives (its name, features and the
- * limits a translated dispatch must fit) and a device held for the GPU run that comes with the
- * translator. A missing navigator.gpu, a null adapter, a failed device request and a lost
+ * limits a translated dispatch must fit) and a device held for the page (the GPU run uses it
+ * where the analysis worker has no WebGPU). A missing navigator.gpu, a null adapter, a failed device request and a lost
  * device each show as a message, with a way to ask again.
  */
 import { definitions, el } from './dom.ts';
@@ -18,6 +18,8 @@ export class GpuPanel {
   readonly element = el('section', { class: 'gpu', 'data-testid': 'gpu', 'aria-labelledby': 'gpu-heading' });
   private readonly body = el('div', { 'aria-live': 'polite' });
   private deviceValue: GPUDevice | undefined;
+  /** The adapter's name, once one is found. */
+  adapterName = 'no adapter';
 
   constructor() {
     this.element.append(el('h3', { id: 'gpu-heading', text: 'WebGPU' }), this.body);
@@ -50,6 +52,7 @@ export class GpuPanel {
     }
     const info = adapter.info;
     const name = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(' ');
+    this.adapterName = name || 'an adapter that gives no name';
     const features = [...adapter.features].sort();
     const deviceLine = el('p', { 'data-testid': 'gpu-device', text: 'requesting a device…' });
     this.body.replaceChildren(
@@ -70,7 +73,7 @@ export class GpuPanel {
       deviceLine,
       el('p', {
         class: 'note',
-        text: 'The GPU run needs the translator (src/translator), which is not connected to the app yet; the interpreter above is the reference run.',
+        text: 'The GPU run above uses this adapter; it runs in the analysis worker with a device of its own where the worker has WebGPU, else with this device.',
       }),
     );
     let device: GPUDevice;

@@ -7,7 +7,10 @@
  */
 import './style.css';
 import { el } from './dom.ts';
+import { readCapture } from '../host/capture/container.ts';
+import { loadVectorBridge } from '../interp/vector-bridge.ts';
 import { GpuPanel } from './gpu-panel.ts';
+import { GpuRunner } from './gpu-runner.ts';
 import {
   acceptDrops,
   bundledCaptures,
@@ -18,11 +21,12 @@ import {
   type BundledCapture,
   type LoadedFile,
 } from './loader.ts';
-import { renderModulesView } from './modules-view.ts';
+import { linkInstructionsToWgsl, ModulesView } from './modules-view.ts';
+import type { RenderedListing } from './listing-view.ts';
 import { renderProgramView } from './program-view.ts';
 import { RunView } from './run-view.ts';
 import { StepView } from './step-view.ts';
-import { renderTablesView } from './tables-view.ts';
+import { TablesView } from './tables-view.ts';
 import { makeTabs } from './tabs.ts';
 import { AnalysisClient, WorkerFailure, type Busy } from './worker-client.ts';
 import type { CaptureSummary, NamedError } from './worker-api.ts';
@@ -30,7 +34,11 @@ import type { CaptureSummary, NamedError } from './worker-api.ts';
 declare global {
   interface Window {
     /** For the console and the e2e tests: the GPU device the Run view holds, if any. */
-    __gcnApp?: { readonly gpuDevice: () => GPUDevice | undefined };
+    __gcnApp?: {
+      readonly gpuDevice: () => GPUDevice | undefined;
+      /** Destroys the GPU device of the GPU run (the worker's, or the page's where the page runs it). */
+      readonly loseRunDevice: () => Promise<boolean>;
+    };
   }
 }
 
@@ -76,8 +84,13 @@ class App {
   private readonly client: AnalysisClient;
   private readonly run: RunView;
   private readonly step: StepView;
+  private readonly modules: ModulesView;
+  private readonly tables: TablesView;
+  private listing: RenderedListing | undefined;
   private summary: CaptureSummary | undefined;
   private bundled: BundledCapture[] = [];
+  /** The page's GPU run, made only where the worker has no WebGPU. */
+  private pageGpu: GpuRunner | undefined;
   private busyTimer: number | undefined;
   private lastBusy: Busy | undefined;
 
@@ -87,11 +100,21 @@ class App {
       (b) => this.onBusy(b),
     );
     const panel = (id: string): HTMLElement => this.tabs.panels.get(id)!;
-    this.run = new RunView(panel('run'), this.gpu, () => void this.replay());
+    this.run = new RunView(
+      panel('run'),
+      this.gpu,
+      () => void this.replay(),
+      () => void this.gpuReplay(),
+      () => void this.replay().then(() => this.gpuReplay()),
+    );
     this.step = new StepView(panel('step'), (command, focus) => this.client.step(command, focus));
     renderProgramView(panel('program'), undefined, undefined);
-    renderModulesView(panel('modules'), undefined);
-    renderTablesView(panel('tables'), undefined);
+    this.modules = new ModulesView(panel('modules'), (offset) => this.showInstruction(offset));
+    this.tables = new TablesView(
+      panel('tables'),
+      (slot, index) => this.client.directorySlot(slot, index),
+      () => this.client.escapes(),
+    );
 
     const dismiss = el('button', { type: 'button', text: 'Dismiss', class: 'dismiss' });
     dismiss.addEventListener('click', () => this.clearError());
@@ -142,7 +165,10 @@ class App {
     this.tabs.onSelect((id) => {
       if (id === 'step') this.step.shown();
     });
-    window.__gcnApp = { gpuDevice: () => this.gpu.device };
+    window.__gcnApp = {
+      gpuDevice: () => this.gpu.device,
+      loseRunDevice: async () => (this.pageGpu ? this.pageGpu.lose() : this.client.loseGpuDevice()),
+    };
   }
 
   async start(): Promise<void> {
@@ -194,18 +220,70 @@ class App {
     this.summary = summary;
     this.current.textContent = `${summary.name}: ${summary.mcpu} (${summary.gen}) wave${summary.wave64 ? 64 : 32}, ${summary.dispatchKind} dispatch, ${summary.fileBytes} bytes${summary.redacted ? ', redacted' : ''}`;
     document.body.dataset.capture = summary.name;
-    renderProgramView(this.tabs.panels.get('program')!, summary, program);
-    renderTablesView(this.tabs.panels.get('tables')!, summary);
+    this.listing = renderProgramView(this.tabs.panels.get('program')!, summary, program);
+    this.tables.render(summary);
     this.run.reset(summary);
     this.step.reset();
     if (this.tabs.selected === 'step') this.step.shown();
-    try {
-      renderModulesView(this.tabs.panels.get('modules')!, await this.client.modules());
-    } catch (e) {
-      this.showError(`The Modules view could not be filled: ${errorOf(e).message}`);
-    }
-    this.statusText.textContent = `opened ${summary.name} (read and checked in ${summary.readMs.toFixed(1)} ms)`;
+    const opened = `opened ${summary.name} (read and checked in ${summary.readMs.toFixed(1)} ms)`;
+    this.statusText.textContent = opened;
+    // The views are usable now; the translation fills the Modules view behind them.
     document.body.dataset.ready = 'true';
+    document.body.dataset.tables = 'waiting'; // read after the translation, in the same worker
+    // The benchmark (e2e/bench) times the first of these from the server's answer.
+    performance.mark('gcn-webgpu:interactive');
+    await this.translate();
+    await this.readTables();
+    if (this.summary === summary) this.statusText.textContent = opened;
+  }
+
+  /** Fills the Modules view from the worker's translation, and links the program's instructions to it. */
+  private async translate(): Promise<void> {
+    this.modules.render(undefined, true);
+    document.body.dataset.modules = 'translating';
+    try {
+      const r = await this.client.modules();
+      if (!r.ok) {
+        this.modules.failed(r.error);
+      } else {
+        this.modules.render(r.value);
+        if (r.value.kind === 'modules' && this.listing)
+          linkInstructionsToWgsl(this.listing.items, r.value.blocks, (block) => {
+            this.tabs.select('modules');
+            this.modules.showBlock(block);
+          });
+      }
+    } catch (e) {
+      this.modules.failed(errorOf(e));
+    }
+    document.body.dataset.modules = 'done';
+    performance.mark('gcn-webgpu:modules');
+  }
+
+  /** Fills the Tables view's texture slots and directories from the worker. */
+  private async readTables(): Promise<void> {
+    document.body.dataset.tables = 'reading';
+    try {
+      const r = await this.client.tables();
+      if (r.ok) this.tables.setTables(r.value);
+      else this.tables.failed(r.error);
+    } catch (e) {
+      this.tables.failed(errorOf(e));
+    }
+    document.body.dataset.tables = 'done';
+    performance.mark('gcn-webgpu:tables');
+  }
+
+  /** Selects the Program view and focuses the instruction at `offset` (a link from the WGSL). */
+  private showInstruction(offset: number): void {
+    const item = this.listing?.items.get(offset);
+    this.tabs.select('program');
+    if (!item) return;
+    for (const old of item.parentElement?.querySelectorAll('.target') ?? []) old.classList.remove('target');
+    item.classList.add('target');
+    item.tabIndex = -1;
+    item.scrollIntoView({ block: 'center' });
+    item.focus({ preventScroll: true });
   }
 
   private failedToOpen(message: string): void {
@@ -221,8 +299,36 @@ class App {
       const r = await this.client.replay();
       if (r.ok) this.run.show(r.value);
       else this.run.failed(r.error);
+      if (r.ok) await this.tables.afterRun();
     } catch (e) {
       this.run.failed(errorOf(e));
+      if (e instanceof WorkerFailure && e.stopped) this.step.reset();
+    }
+  }
+
+  /**
+   * The GPU run: in the worker, which holds its own device; where the worker has no WebGPU,
+   * on the page with the Run view's device (the capture read again here, once a run).
+   */
+  private async gpuReplay(): Promise<void> {
+    this.run.gpuRunning();
+    try {
+      if (!this.pageGpu) {
+        const r = await this.client.gpuReplay();
+        if (!r.ok) return this.run.gpuFailed(r.error);
+        if (r.value.kind !== 'no-webgpu-here') return this.run.showGpu(r.value);
+        this.pageGpu = new GpuRunner('page', () => {
+          const device = this.gpu.device;
+          return device ? { device, adapter: this.gpu.adapterName } : undefined;
+        });
+      }
+      const last = this.client.lastCapture;
+      if (!last) return this.run.gpuFailed({ name: 'NoCapture', message: 'no capture is open' });
+      this.statusText.textContent = 'running on WebGPU on the page (the worker has no WebGPU)…';
+      const capture = await readCapture(last.bytes);
+      this.run.showGpu(await this.pageGpu.run(capture, await loadVectorBridge(), () => {}));
+    } catch (e) {
+      this.run.gpuFailed(errorOf(e));
       if (e instanceof WorkerFailure && e.stopped) this.step.reset();
     }
   }

@@ -1,12 +1,37 @@
 /**
- * The Run view: the capture run on the reference interpreter, its verdict, timings and the
- * difference from the expectation (the first mismatches, and each expected range as a table
- * with the differing elements marked); below it the WebGPU adapter (gpu-panel.ts).
+ * The Run view: the capture run on the reference interpreter and on the WebGPU adapter
+ * (through the translator), side by side, each with its verdict, timings and the difference
+ * from the expectation (the first mismatches, and each expected range as a table with the
+ * differing elements marked), and whether the two runs agree; below them the adapter
+ * (gpu-panel.ts). A GPU error or a lost device is a message in the GPU column; the
+ * interpreter column and the rest of the app go on.
  */
 import { definitions, el, table } from './dom.ts';
 import { renderBufferTable } from './buffer-table.ts';
 import type { GpuPanel } from './gpu-panel.ts';
-import type { CaptureSummary, NamedError, RunReport } from './worker-api.ts';
+import type { Mismatch } from '../interp/compare.ts';
+import type { CaptureSummary, GpuRunReport, NamedError, RunReport } from './worker-api.ts';
+
+const GPU_VERDICT_TEXT: Readonly<Record<GpuRunReport['kind'], string>> = {
+  match: 'the device left what the capture expects',
+  mismatch: 'the device left something other than what the capture expects',
+  refused: 'the translator or the replay will not run this capture on the GPU',
+  invalid: 'the capture cannot describe a dispatch',
+  'gpu-error': 'the GPU run failed',
+  'no-webgpu-here': 'no WebGPU where the run was asked for',
+};
+
+function mismatchTable(mismatches: readonly Mismatch[], testid: string): Node[] {
+  if (!mismatches.length) return [];
+  return [
+    el('h4', { text: `First ${mismatches.length} differences` }),
+    table(
+      ['where', 'element', 'type', 'expected', 'got'],
+      mismatches.map((m) => [m.where ?? `0x${m.address.toString(16)}`, String(m.element), m.type, m.expected, m.got]),
+      { 'data-testid': testid, class: 'mono-table' },
+    ),
+  ];
+}
 
 const VERDICT_TEXT: Readonly<Record<RunReport['kind'], string>> = {
   match: 'memory holds what the capture expects',
@@ -28,18 +53,49 @@ export class RunView {
     text: 'not run yet',
   });
   private readonly details = el('div');
+  private readonly gpuButton = el('button', { type: 'button', 'data-testid': 'run-gpu', text: 'Run on WebGPU' });
+  private readonly bothButton = el('button', {
+    type: 'button',
+    'data-testid': 'run-both',
+    text: 'Run on both',
+    'aria-label': 'Run on the interpreter, then on WebGPU',
+  });
+  private readonly gpuVerdict = el('p', {
+    class: 'verdict',
+    'data-testid': 'gpu-verdict',
+    'aria-live': 'polite',
+    text: 'not run yet',
+  });
+  private readonly gpuDetails = el('div');
+  private readonly agreement = el('p', { class: 'note', 'data-testid': 'run-agreement', 'aria-live': 'polite' });
+  private interpKind: RunReport['kind'] | undefined;
+  private gpuKind: GpuRunReport['kind'] | undefined;
 
-  constructor(panel: HTMLElement, gpu: GpuPanel, run: () => void) {
+  constructor(panel: HTMLElement, gpu: GpuPanel, run: () => void, runGpu: () => void, runBoth: () => void) {
     this.runButton.addEventListener('click', run);
+    this.gpuButton.addEventListener('click', runGpu);
+    this.bothButton.addEventListener('click', runBoth);
     panel.replaceChildren(
       el('h2', { text: 'Run' }),
+      el('div', { class: 'controls' }, this.runButton, this.gpuButton, this.bothButton),
+      this.agreement,
       el(
-        'section',
-        { 'aria-labelledby': 'interp-heading' },
-        el('h3', { id: 'interp-heading', text: 'Reference interpreter' }),
-        el('div', { class: 'controls' }, this.runButton),
-        this.verdict,
-        this.details,
+        'div',
+        { class: 'run-columns' },
+        el(
+          'section',
+          { 'aria-labelledby': 'interp-heading', 'data-testid': 'run-interp' },
+          el('h3', { id: 'interp-heading', text: 'Reference interpreter' }),
+          this.verdict,
+          this.details,
+        ),
+        el(
+          'section',
+          { 'aria-labelledby': 'gpu-run-heading', 'data-testid': 'run-webgpu' },
+          el('h3', { id: 'gpu-run-heading', text: 'WebGPU (translated, src/translator)' }),
+          this.gpuVerdict,
+          this.gpuDetails,
+        ),
       ),
       gpu.element,
     );
@@ -48,6 +104,8 @@ export class RunView {
   /** A capture opened: nothing has run on it yet. */
   reset(summary: CaptureSummary): void {
     this.setVerdict(undefined, 'not run yet');
+    this.setGpuVerdict(undefined, 'not run yet');
+    this.gpuDetails.replaceChildren();
     const expected =
       'unavailable' in summary.expected
         ? `no expected result (${summary.expected.unavailable}): a run can only be refused`
@@ -57,6 +115,8 @@ export class RunView {
 
   setBusy(busy: boolean): void {
     this.runButton.disabled = busy;
+    this.gpuButton.disabled = busy;
+    this.bothButton.disabled = busy;
   }
 
   running(): void {
@@ -67,6 +127,82 @@ export class RunView {
   failed(e: NamedError): void {
     this.setVerdict(undefined, 'not run');
     this.details.replaceChildren(el('p', { class: 'problem', text: `${e.name}: ${e.message}` }));
+  }
+
+  gpuRunning(): void {
+    this.setGpuVerdict(undefined, 'running…');
+    this.gpuDetails.replaceChildren();
+  }
+
+  gpuFailed(e: NamedError): void {
+    this.setGpuVerdict(undefined, 'not run');
+    this.gpuDetails.replaceChildren(
+      el('p', { class: 'problem', role: 'alert', 'data-testid': 'gpu-reason', text: `${e.name}: ${e.message}` }),
+    );
+  }
+
+  showGpu(r: GpuRunReport): void {
+    this.setGpuVerdict(r.kind, `${r.kind}: ${GPU_VERDICT_TEXT[r.kind]}`);
+    const where = `run in the ${r.place === 'worker' ? 'analysis worker' : 'page'}`;
+    const lost =
+      'lostBefore' in r && r.lostBefore
+        ? [
+            el('p', {
+              class: 'problem',
+              'data-testid': 'gpu-lost-before',
+              text: `The GPU device was lost since the last run (${r.lostBefore}); this run got a new one.`,
+            }),
+          ]
+        : [];
+    if (r.kind === 'gpu-error' || r.kind === 'no-webgpu-here') {
+      this.gpuDetails.replaceChildren(
+        el('p', { class: 'problem', role: 'alert', 'data-testid': 'gpu-reason', text: r.reason }),
+        el('p', {
+          class: 'note',
+          text: `${where}. The interpreter and the other views still work; the next GPU run asks for a new device.`,
+        }),
+      );
+      return;
+    }
+    if (!('steps' in r)) {
+      this.gpuDetails.replaceChildren(
+        ...lost,
+        el('p', { class: 'problem', 'data-testid': 'gpu-reason', text: r.reason }),
+        el('p', { class: 'note', text: `${r.ms.toFixed(1)} ms on ${r.adapter}, ${where}` }),
+      );
+      return;
+    }
+    const facts = definitions([
+      ['adapter', el('span', { 'data-testid': 'gpu-run-adapter', text: r.adapter })],
+      [
+        'instructions',
+        `${r.steps} run in ${r.waves} wave${r.waves === 1 ? '' : 's'} of ${r.groups} group${r.groups === 1 ? '' : 's'}`,
+      ],
+      [
+        'time',
+        el('span', {
+          'data-testid': 'gpu-time',
+          text: `${r.ms.toFixed(1)} ms (translate, upload, dispatch, read back, compare)${r.deviceMs >= 0.5 ? `; ${r.deviceMs.toFixed(1)} ms getting the device` : ''}; ${where}`,
+        }),
+      ],
+      [
+        'compared',
+        `${r.rangesCompared} range${r.rangesCompared === 1 ? '' : 's'}, ${r.bytesCompared} bytes${r.rangesNotCompared ? `; ${r.rangesNotCompared} unavailable, not compared` : ''}`,
+      ],
+      ['differences', `${r.mismatchCount} element${r.mismatchCount === 1 ? '' : 's'}`],
+    ]);
+    const parts: Node[] = [...lost, facts, ...mismatchTable(r.mismatches, 'gpu-mismatches')];
+    if (r.buffers?.length)
+      parts.push(el('h4', { text: 'Expected ranges (device)' }), ...r.buffers.map(renderBufferTable));
+    else if (!r.buffers)
+      parts.push(
+        el('p', {
+          class: 'note',
+          'data-testid': 'gpu-buffers-note',
+          text: 'replayOnGpu (src/translator) does not return the memory the device left, only its comparison: the first differences are listed above, the ranges element by element are not.',
+        }),
+      );
+    this.gpuDetails.replaceChildren(...parts);
   }
 
   show(r: RunReport): void {
@@ -97,22 +233,7 @@ export class RunView {
       ],
       ['differences', `${r.mismatchCount} element${r.mismatchCount === 1 ? '' : 's'}`],
     ]);
-    const parts: Node[] = [facts];
-    if (r.mismatches.length)
-      parts.push(
-        el('h4', { text: `First ${r.mismatches.length} differences` }),
-        table(
-          ['where', 'element', 'type', 'expected', 'got'],
-          r.mismatches.map((m) => [
-            m.where ?? `0x${m.address.toString(16)}`,
-            String(m.element),
-            m.type,
-            m.expected,
-            m.got,
-          ]),
-          { 'data-testid': 'mismatches', class: 'mono-table' },
-        ),
-      );
+    const parts: Node[] = [facts, ...mismatchTable(r.mismatches, 'mismatches')];
     if (r.buffers.length) parts.push(el('h4', { text: 'Expected ranges' }), ...r.buffers.map(renderBufferTable));
     this.details.replaceChildren(...parts);
   }
@@ -121,5 +242,31 @@ export class RunView {
     this.verdict.textContent = text;
     if (kind) this.verdict.dataset.verdict = kind;
     else delete this.verdict.dataset.verdict;
+    this.interpKind = kind;
+    this.compareRuns();
+  }
+
+  private setGpuVerdict(kind: GpuRunReport['kind'] | undefined, text: string): void {
+    this.gpuVerdict.textContent = text;
+    if (kind) this.gpuVerdict.dataset.verdict = kind;
+    else delete this.gpuVerdict.dataset.verdict;
+    this.gpuKind = kind;
+    this.compareRuns();
+  }
+
+  /** Whether the two runs of the current capture reached the same verdict. */
+  private compareRuns(): void {
+    const a = this.interpKind;
+    const b = this.gpuKind;
+    if (!a || !b) {
+      this.agreement.textContent = 'Run on both to compare the interpreter with the GPU.';
+      delete this.agreement.dataset.agree;
+      return;
+    }
+    const agree = a === b;
+    this.agreement.dataset.agree = String(agree);
+    this.agreement.textContent = agree
+      ? `The interpreter and the GPU agree: both ${a}.`
+      : `The interpreter says ${a}, the GPU ${b}.`;
   }
 }

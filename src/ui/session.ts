@@ -27,11 +27,17 @@ import { DispatchStepper, runStopOf, type StepEvent } from '../interp/stepper.ts
 import type { VectorBridge } from '../interp/vector-bridge.ts';
 import { Gen, GEN_NAMES, targetFor, type Target } from '../isa/gen.ts';
 import { m0Code, sgprCount, SRC_VCC_LO } from '../isa/operands.ts';
+import { translateCapture } from '../translator/gpu-replay.ts';
 import { disassembleListing } from './listing.ts';
+import { TableInspector } from './tables-data.ts';
 import type {
   BufferComparison,
   CaptureSummary,
+  DirectorySlotDetail,
+  EscapesReport,
+  TablesReport,
   DescriptorSummary,
+  ModulesStatus,
   NamedError,
   ProgramView,
   ProgressSink,
@@ -40,7 +46,15 @@ import type {
   StepFocus,
   StepSnapshot,
   WaveDetail,
+  WgslBlock,
 } from './worker-api.ts';
+
+/** What the SPIR-V panel says: src/translator/spirv builds modules of single native operations only. */
+export const SPIRV_STATUS = {
+  kind: 'spirv-not-translated',
+  reason:
+    'SPIR-V for whole modules does not exist yet in the translator: src/translator/spirv builds and checks modules of single native operations (spirv-val), not a dispatch, so there is no SPIR-V text to disassemble for this capture.',
+} as const;
 
 const hex = (v: number, digits = 8): string => `0x${(v >>> 0).toString(16).padStart(digits, '0')}`;
 const now = (): number => performance.now();
@@ -81,9 +95,9 @@ function recordFields(record: object, prefix = ''): [string, string][] {
 
 function describeDescriptor(target: Target, d: DescriptorNote): DescriptorSummary {
   const base = { kind: d.kind, where: whereText(d), words: d.words, ...(d.name ? { name: d.name } : {}) };
-  const decode = { buffer: decodeBufferDescriptor, image: decodeImageDescriptor, sampler: decodeSamplerDescriptor }[
-    d.kind
-  ];
+  // An S# is shown with its reserved values named: only a consumer that consults them refuses (D004).
+  const sampler = (g: Target['gen'], w: readonly number[]) => decodeSamplerDescriptor(g, w, { reserved: 'keep' });
+  const decode = { buffer: decodeBufferDescriptor, image: decodeImageDescriptor, sampler }[d.kind];
   try {
     return { ...base, fields: recordFields(decode(target.gen, d.words)) };
   } catch (e) {
@@ -132,9 +146,47 @@ function allocatedVgprs(setup: Setup): number {
   return Math.min(256, ((setup.rsrc1 & 0x3f) + 1) * granule);
 }
 
+/**
+ * Each expected range beside what a run left there (`peek`: null where the range is not in
+ * memory after the run), with the elements that differ beyond its tolerance, by compare.ts.
+ */
+export function bufferComparisons(
+  capture: Pick<Capture, 'manifest' | 'blob'>,
+  peek: (address: number, size: number) => Uint8Array | null,
+): BufferComparison[] {
+  const exp = capture.manifest.expected;
+  const buffers: BufferComparison[] = [];
+  if (isUnavailable(exp)) return buffers;
+  for (const r of exp.memory) {
+    const address = Number(parseAddress(r.address));
+    const expected = r.blob === null ? null : capture.blob(r.blob);
+    const got = peek(address, r.size);
+    const element =
+      r.compare.kind === 'ulp' ? r.compare.element : r.size % 4 === 0 ? ('u32' as const) : ('u8' as const);
+    const differing: number[] = [];
+    if (expected && got) {
+      const all: Mismatch[] = [];
+      compareBytes(address, expected, got, r.compare, all, Infinity);
+      for (const x of all) differing.push(x.element);
+    }
+    buffers.push({
+      address,
+      size: r.size,
+      compare: r.compare,
+      element,
+      expected: expected && expected.slice(),
+      got: got && got.slice(),
+      ...(r.blob === null ? { unavailable: r.unavailable ?? 'not in the capture' } : {}),
+      differing,
+    });
+  }
+  return buffers;
+}
+
 export class CaptureSession {
   private stepper: DispatchStepper | undefined;
   private stepperError: string | undefined;
+  private inspector: TableInspector | undefined;
   /** Instruction text by byte offset from the entry. */
   private readonly textAt = new Map<number, string>();
   readonly program: ProgramView;
@@ -245,6 +297,63 @@ export class CaptureSession {
     };
   }
 
+  /**
+   * The capture translated to WGSL (WebGPU's default limits, as `gcn-webgpu translate` does),
+   * with each translation block's instructions and the lines of its code in the text.
+   */
+  modules(progress: ProgressSink = () => {}): ModulesStatus {
+    progress('translating the dispatch to WGSL (src/translator)');
+    const t0 = now();
+    const t = translateCapture(this.capture, undefined, { vector: this.vector });
+    const ms = now() - t0;
+    if ('kind' in t) return { kind: t.kind, reason: t.reason, spirv: SPIRV_STATUS };
+    progress('linking the translation blocks to the program');
+    const entry = this.program.ok ? this.program.entry : (this.setup?.programAddress ?? 0);
+    const offsets = [...this.textAt.keys()].sort((a, b) => a - b);
+    const indexOf = new Map(offsets.map((o, i) => [o, i]));
+    const lines = t.translation.wgsl.split('\n');
+    // The dispatcher's cases: `case N: { // 0xADDR` opens a block's phase A, a bare `case N:` its finish.
+    const caseLine = new Map<number, number>();
+    const bareCaseLine = new Map<number, number>();
+    lines.forEach((text, i) => {
+      const m = /^\s*case (\d+)u: \{(\s*\/\/ 0x[0-9a-f]+)?\s*$/.exec(text);
+      if (!m) return;
+      const id = Number(m[1]);
+      const into = m[2] ? caseLine : bareCaseLine;
+      if (!into.has(id)) into.set(id, i);
+    });
+    const blocks: WgslBlock[] = t.translation.program.blocks.map((b) => {
+      const offset = b.address - entry;
+      const first = indexOf.get(offset);
+      return {
+        id: b.id,
+        offset,
+        instructions: first === undefined ? [] : offsets.slice(first, first + b.steps),
+        line: caseLine.get(b.id) ?? null,
+        finishLine: b.finish ? (bareCaseLine.get(b.id + 1) ?? null) : null,
+      };
+    });
+    return { kind: 'modules', wgsl: t.translation.wgsl, blocks, ms, spirv: SPIRV_STATUS };
+  }
+
+  private get tableInspector(): TableInspector {
+    this.inspector ??= new TableInspector(this.capture, this.setup, GuestMemory.fromCapture(this.capture), this.vector);
+    return this.inspector;
+  }
+
+  /** The selecting slots' tables and directories (tables-data.ts). */
+  tables(progress: ProgressSink = () => {}): TablesReport {
+    return this.tableInspector.report(progress);
+  }
+
+  directorySlot(slot: string, index: number): DirectorySlotDetail {
+    return this.tableInspector.slotDetail(slot, index);
+  }
+
+  escapes(): EscapesReport {
+    return this.tableInspector.escapes();
+  }
+
   /** Replays on the interpreter; the expected ranges come back beside the bytes the run left. */
   replay(progress: ProgressSink = () => {}): RunReport {
     progress('scanning the program, then running every group on the interpreter');
@@ -252,33 +361,10 @@ export class CaptureSession {
     const o = replayCapture(this.capture, { vector: this.vector });
     const ms = now() - t0;
     if (o.kind === 'refused' || o.kind === 'invalid') return { kind: o.kind, ms, reason: o.reason };
+    // Which lanes selected which descriptor: the same interpreter, stepped (tables-data.ts).
+    this.tableInspector.observe(progress);
     progress('comparing with the expected result');
-    const exp = this.capture.manifest.expected;
-    const buffers: BufferComparison[] = [];
-    if (!isUnavailable(exp))
-      for (const r of exp.memory) {
-        const address = Number(parseAddress(r.address));
-        const expected = r.blob === null ? null : this.capture.blob(r.blob);
-        const got = o.memory?.peek(address, r.size) ?? null;
-        const element =
-          r.compare.kind === 'ulp' ? r.compare.element : r.size % 4 === 0 ? ('u32' as const) : ('u8' as const);
-        const differing: number[] = [];
-        if (expected && got) {
-          const all: Mismatch[] = [];
-          compareBytes(address, expected, got, r.compare, all, Infinity);
-          for (const x of all) differing.push(x.element);
-        }
-        buffers.push({
-          address,
-          size: r.size,
-          compare: r.compare,
-          element,
-          expected: expected && expected.slice(),
-          got: got && got.slice(),
-          ...(r.blob === null ? { unavailable: r.unavailable ?? 'not in the capture' } : {}),
-          differing,
-        });
-      }
+    const buffers = bufferComparisons(this.capture, (address, size) => o.memory?.peek(address, size) ?? null);
     const c = o.compare;
     return {
       kind: o.kind,

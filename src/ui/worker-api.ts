@@ -124,6 +124,190 @@ export type RunReport =
     }
   | { readonly kind: 'refused' | 'invalid'; readonly ms: number; readonly reason: string };
 
+/** One record's outcome in a table, packed: `RecordKind` per record. */
+export const RECORD_KINDS = ['empty', 'image', 'repeat', 'left-out'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** A distinct image of a table (D013), at its place. */
+export interface TableImageSummary {
+  readonly place: number;
+  readonly typeName: string;
+  readonly format: string;
+  readonly width: number;
+  readonly height: number;
+  readonly depth: number;
+  /** Mip levels and slices (layers, faces) the surface holds. */
+  readonly levels: number;
+  readonly slices: number;
+  /** The level bound (BASE_LEVEL) and the shape the directory keeps. */
+  readonly level: number;
+  readonly shape: 'flat' | 'cube';
+  /** The WebGPU format the image goes up as, and its page, where the page plan placed it. */
+  readonly textureFormat: string;
+  readonly page?: string;
+  readonly records: readonly number[];
+}
+
+export interface DirectorySlotSummary {
+  readonly index: number;
+  readonly place: number;
+  readonly cube: boolean;
+  readonly home: number;
+  /** Slots above its home (0-3). */
+  readonly distance: number;
+}
+
+/** A step of the host side that refused (bounds, directory, pages), by its code and reason. */
+export interface TableRefusal {
+  readonly code: string;
+  readonly reason: string;
+}
+
+/** One selecting texture slot's table (D983), read and classified on the host. */
+export interface SlotTable {
+  readonly slot: string;
+  /** The table, the sampler and the shape as the tracer names them. */
+  readonly table: string;
+  readonly sampler: string;
+  readonly shape: string;
+  /** Byte offsets (from the entry) of the accesses through the slot. */
+  readonly accesses: readonly number[];
+  /** Why the table could not be read at all (its V# not known at dispatch, unreadable bytes...). */
+  readonly unread?: TableRefusal;
+  readonly address?: number;
+  readonly recordCount?: number;
+  readonly recordsBeyondCap?: number;
+  /** 8 words a record. */
+  readonly recordWords?: Uint32Array;
+  /** Index into RECORD_KINDS a record. */
+  readonly kinds?: Uint8Array;
+  /** The place of an image or repeat record, else -1. */
+  readonly places?: Int32Array;
+  /** Index into `names` of the record's T# TYPE, its format, its left-out reason (0xffff: none). */
+  readonly typeNames?: Uint16Array;
+  readonly formatNames?: Uint16Array;
+  readonly reasons?: Uint16Array;
+  readonly names?: readonly string[];
+  /** The detail of each left-out record, by record index. */
+  readonly details?: Readonly<Record<number, string>>;
+  readonly images?: readonly TableImageSummary[];
+  readonly leftOut?: Readonly<Record<string, number>>;
+  readonly emptyRecords?: number;
+  readonly bounds?:
+    { readonly ok: true; readonly texelBytes: number } | { readonly ok: false; readonly refusal: TableRefusal };
+  readonly directory?:
+    | {
+        readonly ok: true;
+        readonly slotCount: number;
+        readonly grewFrom: readonly number[];
+        readonly slots: readonly DirectorySlotSummary[];
+      }
+    | { readonly ok: false; readonly refusal: TableRefusal };
+  readonly pages?:
+    { readonly ok: true; readonly lines: readonly string[] } | { readonly ok: false; readonly refusal: TableRefusal };
+}
+
+/** The capture's selecting slots and their tables; `note` says why there are none. */
+export interface TablesReport {
+  readonly slots: readonly SlotTable[];
+  readonly note?: string;
+  /** Image accesses: bound, selected, untraced (the tracer's classification). */
+  readonly accessCounts: { readonly bound: number; readonly selected: number; readonly untraced: number };
+  readonly ms: number;
+}
+
+/** Lanes that selected one descriptor at a selecting access, in the last interpreter run. */
+export interface LaneSelection {
+  readonly group: number;
+  readonly wave: number;
+  readonly access: number;
+  /** Lane numbers in the wave. */
+  readonly lanes: readonly number[];
+}
+
+/** A descriptor a selecting access used that the slot's directory does not hold (the module's escape). */
+export interface Escape extends LaneSelection {
+  readonly words: readonly number[];
+}
+
+/** One slot's lanes from the last interpreter run, or why there are none. */
+export type SlotLanes =
+  | { readonly kind: 'observed'; readonly selections: readonly LaneSelection[]; readonly steps: number }
+  | { readonly kind: 'not-run' | 'unavailable'; readonly reason: string };
+
+/** A picture of one level of one slice, RGBA8, for a thumbnail. */
+export interface Thumbnail {
+  readonly level: number;
+  readonly slice: number;
+  readonly width: number;
+  readonly height: number;
+  readonly rgba: Uint8ClampedArray;
+}
+
+/** What a directory slot opens to. */
+export interface DirectorySlotDetail {
+  readonly slot: string;
+  readonly index: number;
+  readonly place: number;
+  readonly words: readonly number[];
+  readonly fields?: readonly (readonly [string, string])[];
+  readonly fieldsError?: string;
+  readonly image?: TableImageSummary;
+  readonly thumbnails: readonly Thumbnail[];
+  readonly thumbnailError?: string;
+  readonly sampler?: {
+    readonly words: readonly number[];
+    readonly fields?: readonly (readonly [string, string])[];
+    readonly error?: string;
+  };
+  readonly samplerNote?: string;
+  readonly lanes: SlotLanes;
+}
+
+/** The escapes of the last interpreter run, per slot. */
+export type EscapesReport =
+  | { readonly kind: 'observed'; readonly escapes: readonly (Escape & { readonly slot: string })[] }
+  | { readonly kind: 'not-run' | 'unavailable'; readonly reason: string };
+
+/** Where the GPU run happened: in the analysis worker (WebGPU in workers) or on the page. */
+export type GpuRunPlace = 'worker' | 'page';
+
+/** The capture replayed on the WebGPU adapter through the translator (`replayOnGpu`). */
+export type GpuRunReport =
+  | {
+      readonly kind: 'match' | 'mismatch';
+      readonly place: GpuRunPlace;
+      readonly adapter: string;
+      /** Milliseconds of the whole replay: translation, upload, dispatch, read-back and comparison. */
+      readonly ms: number;
+      /** Milliseconds getting the adapter and device, where this run had to. */
+      readonly deviceMs: number;
+      readonly steps: number;
+      readonly groups: number;
+      readonly waves: number;
+      readonly rangesCompared: number;
+      readonly bytesCompared: number;
+      readonly rangesNotCompared: number;
+      readonly mismatchCount: number;
+      readonly mismatches: readonly Mismatch[];
+      /** The expected ranges beside the device's bytes; absent where the replay does not return them. */
+      readonly buffers?: readonly BufferComparison[];
+      /** A device lost since the last run, before this one got a new device. */
+      readonly lostBefore?: string;
+    }
+  | {
+      readonly kind: 'refused' | 'invalid';
+      readonly place: GpuRunPlace;
+      readonly adapter: string;
+      readonly ms: number;
+      readonly reason: string;
+      readonly lostBefore?: string;
+    }
+  /** No adapter or device, a lost device, a module that does not compile, a validation error. */
+  | { readonly kind: 'gpu-error'; readonly place: GpuRunPlace; readonly ms: number; readonly reason: string }
+  /** The worker has no navigator.gpu: the page runs it instead. */
+  | { readonly kind: 'no-webgpu-here'; readonly place: GpuRunPlace; readonly reason: string };
+
 /** What the Step view asks the stepper to do before it takes a snapshot. */
 export type StepCommand =
   | { readonly kind: 'look' }
@@ -189,11 +373,41 @@ export interface StepSnapshot {
   readonly defaultVgprs: number;
 }
 
-/** The WGSL and SPIR-V modules, once the translator (src/translator) is connected to the app. */
+/**
+ * A translation block of the WGSL module (src/translator/program.ts): the dispatcher's
+ * `case id` runs the instructions from `offset` on. The translator comments each block's case
+ * with its guest address, not each instruction, so the app links instructions to blocks.
+ */
+export interface WgslBlock {
+  readonly id: number;
+  /** Byte offset of its first instruction from the entry (the Program view's offsets). */
+  readonly offset: number;
+  /** Byte offsets of the instructions it runs, in order (its `steps`). */
+  readonly instructions: readonly number[];
+  /** 0-based line of its `case` in the WGSL text; null where the text does not show it. */
+  readonly line: number | null;
+  /** 0-based line of its phase-B finish (`case id + 1`), where it has one. */
+  readonly finishLine: number | null;
+}
+
+/** Why there is no SPIR-V text: the translator makes SPIR-V for single native operations only. */
+export interface SpirvStatus {
+  readonly kind: 'spirv-not-translated';
+  readonly reason: string;
+}
+
+/** The WGSL and SPIR-V modules the translator (src/translator) makes of the current capture. */
 export type ModulesStatus =
-  | { readonly kind: 'not-connected'; readonly reason: string }
-  | { readonly kind: 'modules'; readonly wgsl: string; readonly spirv?: string }
-  | { readonly kind: 'refused'; readonly reason: string };
+  | {
+      readonly kind: 'modules';
+      readonly wgsl: string;
+      readonly blocks: readonly WgslBlock[];
+      /** Milliseconds the translation took. */
+      readonly ms: number;
+      readonly spirv: SpirvStatus;
+    }
+  /** The translator refused (by name) or the capture does not describe a dispatch. */
+  | { readonly kind: 'refused' | 'invalid'; readonly reason: string; readonly spirv: SpirvStatus };
 
 /** The worker's interface (what comlink exposes). */
 export interface AnalysisApi {
@@ -207,5 +421,15 @@ export interface AnalysisApi {
   replay(progress: ProgressSink): Promise<Outcome<RunReport>>;
   /** Drives the current capture's stepper, then describes it. */
   step(command: StepCommand, focus: StepFocus): Promise<Outcome<StepSnapshot>>;
-  modules(): Promise<ModulesStatus>;
+  /** Translates the current capture (WebGPU's default limits) to its WGSL module. */
+  modules(progress: ProgressSink): Promise<Outcome<ModulesStatus>>;
+  /** Replays the current capture on the worker's WebGPU device (requested on first use, again after a loss). */
+  gpuReplay(progress: ProgressSink): Promise<Outcome<GpuRunReport>>;
+  /** The selecting slots' tables and directories (D983, D013), read on the host without a device. */
+  tables(progress: ProgressSink): Promise<Outcome<TablesReport>>;
+  /** One directory slot opened: its descriptor decoded, its image's thumbnails, its sampler, its lanes. */
+  directorySlot(slot: string, index: number): Promise<Outcome<DirectorySlotDetail>>;
+  escapes(): Promise<Outcome<EscapesReport>>;
+  /** For tests and the console: destroys the worker's GPU device, as a lost device; false when it holds none. */
+  loseGpuDevice(): Promise<boolean>;
 }

@@ -9,6 +9,10 @@ import * as Comlink from 'comlink';
 import type {
   AnalysisApi,
   CaptureSummary,
+  DirectorySlotDetail,
+  EscapesReport,
+  GpuRunReport,
+  TablesReport,
   ModulesStatus,
   Outcome,
   ProgramView,
@@ -145,7 +149,35 @@ export class AnalysisClient {
     return this.job<Outcome<StepSnapshot>>(`stepping (${command.kind})`, true, (api) => api.step(command, focus));
   }
 
-  modules(): Promise<ModulesStatus> {
-    return this.job<ModulesStatus>('asking for the modules', true, (api) => api.modules());
+  gpuReplay(): Promise<Outcome<GpuRunReport>> {
+    return this.job<Outcome<GpuRunReport>>('running on WebGPU', true, (api, sink) => api.gpuReplay(sink));
+  }
+
+  tables(): Promise<Outcome<TablesReport>> {
+    return this.job<Outcome<TablesReport>>('reading the descriptor tables', true, (api, sink) => api.tables(sink));
+  }
+
+  directorySlot(slot: string, index: number): Promise<Outcome<DirectorySlotDetail>> {
+    return this.job<Outcome<DirectorySlotDetail>>(`opening directory slot ${index}`, true, (api) =>
+      api.directorySlot(slot, index),
+    );
+  }
+
+  escapes(): Promise<Outcome<EscapesReport>> {
+    return this.job<Outcome<EscapesReport>>('listing the escapes', true, (api) => api.escapes());
+  }
+
+  /** Destroys the worker's GPU device (tests, the console); false when it holds none. */
+  loseGpuDevice(): Promise<boolean> {
+    return this.live.api.loseGpuDevice();
+  }
+
+  /** The bytes and name of the capture that opened last (the page's own GPU run reads them). */
+  get lastCapture(): { readonly bytes: Uint8Array; readonly name: string } | undefined {
+    return this.last;
+  }
+
+  modules(): Promise<Outcome<ModulesStatus>> {
+    return this.job<Outcome<ModulesStatus>>('translating to WGSL', true, (api, sink) => api.modules(sink));
   }
 }

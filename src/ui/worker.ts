@@ -6,11 +6,14 @@
  */
 import * as Comlink from 'comlink';
 import { loadVectorBridge } from '../interp/vector-bridge.ts';
+import { GpuRunner } from './gpu-runner.ts';
 import { CaptureSession, namedError } from './session.ts';
-import type { AnalysisApi, ModulesStatus, Outcome, ProgressSink, StepCommand, StepFocus } from './worker-api.ts';
+import type { AnalysisApi, Outcome, ProgressSink, StepCommand, StepFocus } from './worker-api.ts';
 
 const vector = loadVectorBridge();
 let session: CaptureSession | undefined;
+/** The worker's own WebGPU device, asked for on the first GPU run. */
+const gpu = new GpuRunner('worker');
 
 const NO_CAPTURE: Outcome<never> = {
   ok: false,
@@ -56,12 +59,45 @@ const api: AnalysisApi = {
     return { ok: true, value: v };
   },
 
-  async modules(): Promise<ModulesStatus> {
-    return {
-      kind: 'not-connected',
-      reason:
-        'The translator (src/translator) is not connected to the app yet: no WGSL or SPIR-V module is made here, so none is shown.',
-    };
+  async modules(progress) {
+    const s = session;
+    if (!s) return NO_CAPTURE;
+    return outcome(() => s.modules(sink(progress)));
+  },
+
+  async gpuReplay(progress) {
+    const s = session;
+    if (!s) return NO_CAPTURE;
+    const v = await vector;
+    return outcome(() => gpu.run(s.capture, v, sink(progress)));
+  },
+
+  async tables(progress) {
+    const s = session;
+    if (!s) return NO_CAPTURE;
+    return outcome(() => s.tables(sink(progress)));
+  },
+
+  async directorySlot(slot, index) {
+    const s = session;
+    if (!s) return NO_CAPTURE;
+    return outcome(() => {
+      const d = s.directorySlot(slot, index);
+      return Comlink.transfer(
+        d,
+        d.thumbnails.map((t) => t.rgba.buffer as ArrayBuffer),
+      );
+    });
+  },
+
+  async escapes() {
+    const s = session;
+    if (!s) return NO_CAPTURE;
+    return outcome(() => s.escapes());
+  },
+
+  async loseGpuDevice() {
+    return gpu.lose();
   },
 };
 

@@ -12,10 +12,19 @@
  * level (the T# starts at level 1 of two, with a DST_SEL swizzle). EXEC is partial: the
  * function's WQM is undone before the sample, so inactive lanes keep v0..v3 as they were.
  *
- * main2's S# <-1, 16773120, 0x70000000, -32768> sets reserved values (MAX_ANISO_RATIO 7 and
- * FILTER_MODE 3 in dword 0) with FORCE_DEGAMMA, register border colours and every wrap bit:
- * AMD's documents define no result for it, so its capture expects only EXEC restored, and
- * the interpreter must refuse the S# by name (refusals.ts).
+ * main2's S# <-1, 16773120, 0x70000000, -32768> sets every bit of dword 0, MAX_LOD 0xfff,
+ * MIP_POINT_PRECLAMP and the dw2 bits above it, and BORDER_COLOR_TYPE 3 (register) with the
+ * dw3 bits above bit 14. It holds reserved values (MAX_ANISO_RATIO 7, FILTER_MODE 3), but an
+ * image_sample with it is still defined (D009, "reserved only where consulted"), read field by
+ * field from DESCRIPTORS.md §3 in `main2Sampling`: FORCE_UNNORMALIZED with XY_MAG/MIN_FILTER
+ * point and MIP_FILTER none is a point sample of the view's base level at texel coordinates, so
+ * the aniso ratio, bias and threshold are never consulted and any reduction of the one texel
+ * is that texel; CLAMP 7 (MIRROR_ONCE_BORDER) reads texel floor(|u|) while |u| < the width,
+ * the border beyond it, so the coordinates stay inside (-w, w) and the register border colour
+ * is never read. FORCE_DEGAMMA (with gfx10's SKIP_DEGAMMA, dw0[31], also set: no public
+ * document says which wins) leaves +0 and 1 unchanged under any sRGB curve, so every texel
+ * component is +0 or 1 and the result is the same whether degamma applies or not.
+ * DEPTH_COMPARE_FUNC is not used by image_sample, Z and cube settings not by a 2D image.
  */
 import { rng, type CorpusKernel } from './common.ts';
 import {
@@ -109,19 +118,73 @@ export const main: CorpusKernel = {
   },
 };
 
+/** main2's S# words, from the .ll source: <i32 -1, i32 16773120, i32 1879048192, i32 -32768>. */
+const MAIN2_SSHARP = [0xffffffff, 16773120, 1879048192, 0xffff8000] as const;
+
+/**
+ * What main2's S# means for an image_sample of a 2D image (DESCRIPTORS.md §3), asserted field
+ * by field so that a change of the words cannot pass unnoticed: the X / Y clamp, and whether
+ * FORCE_DEGAMMA is set.
+ */
+function main2Sampling(w: readonly number[]): { clamp: 'mirror_once_border'; degamma: boolean } {
+  const bits = (dw: number, at: number, n: number) => (w[dw] >>> at) & ((1 << n) - 1);
+  const need = (what: string, ok: boolean) => {
+    if (!ok) throw new Error(`main2's S#: ${what} is not in this model`);
+  };
+  need('CLAMP_X / CLAMP_Y other than 7 (MIRROR_ONCE_BORDER)', bits(0, 0, 3) === 7 && bits(0, 3, 3) === 7);
+  need('normalized coordinates (FORCE_UNNORMALIZED 0)', bits(0, 15, 1) === 1);
+  need('an XY filter other than point', bits(2, 20, 2) === 0 && bits(2, 22, 2) === 0);
+  need('a MIP_FILTER other than none', bits(2, 26, 2) === 0);
+  need('a LOD bias', bits(2, 0, 14) === 0 && bits(2, 14, 6) === 0);
+  return { clamp: 'mirror_once_border', degamma: bits(0, 20, 1) === 1 };
+}
+
+/**
+ * MIRROR_ONCE_BORDER on a texel coordinate: mirrored once about 0, then the texel it falls in,
+ * or the border (null) at or past the edge.
+ */
+function mirrorOnceTexel(u: number, n: number): number | null {
+  const i = Math.floor(Math.abs(u));
+  return i < n ? i : null;
+}
+
 export const main2: CorpusKernel = {
   id: 'llvm/sampler_const:main2',
   spec(t: Target) {
-    const { img, view, u, v, v2, v3, exec } = inputs(t);
+    const r = rng(0x5ac2);
+    const s = main2Sampling(MAIN2_SSHARP);
+    // rgba16_float 16x8, two levels; the view starts at level 1 (8x4). Every component +0 or 1 (see above).
+    const img = makeImage('rgba16_float', 16, 8, 2, () => [0, 1, 2, 3].map(() => r() & 1));
+    const view = viewOf(img, { baseLevel: 1, dstSel: ['y', 'x', 'w', '1'] });
+    const [w, h] = [8, 4];
+    // Texel coordinates a quarter texel inside a texel, in (-n, n): both sides of the mirror.
+    const coord = (n: number) => (r() % (2 * n)) - n + (r() & 1 ? 0.25 : 0.75);
+    const u = Array.from({ length: t.waveSize }, () => coord(w));
+    const v = Array.from({ length: t.waveSize }, () => coord(h));
+    const words = () => Array.from({ length: t.waveSize }, () => r());
+    const initial = [u.map(f32Bits), v.map(f32Bits), words(), words()];
+    let exec = 0n;
+    for (let lane = 0; lane < t.waveSize; lane++) if (lane < 4 || (lane >= 8 && r() & 1)) exec |= 1n << BigInt(lane);
+    const out = initial.map((lanes) => [...lanes]);
+    for (let lane = 0; lane < t.waveSize; lane++) {
+      if (((exec >> BigInt(lane)) & 1n) === 0n) continue;
+      const x = mirrorOnceTexel(u[lane], w);
+      const y = mirrorOnceTexel(v[lane], h);
+      if (x === null || y === null) throw new Error('main2 reads the register border colour: not in this model');
+      const texel = img.levels[1][y * w + x];
+      if (s.degamma && texel.some((c) => c !== 0 && c !== 1)) throw new Error('degamma of a value other than 0 or 1');
+      // DST_SEL y, x, w, 1 of the RGBA texel.
+      const rgba = [texel[1], texel[0], texel[3], 1];
+      rgba.forEach((c, k) => (out[k][lane] = f32Bits(c)));
+    }
     return programSpec(t, 'sampler_const', {
       entry: 0x100,
       end: 0x12c,
       exec,
       sgprs: [tsharp(t, view, 'image')],
-      vgprs: [u.map(f32Bits), v.map(f32Bits), v2, v3],
+      vgprs: initial,
       memory: [imageRegion(t, 'image', IMAGE, img, view)],
-      // The S# is reserved (see above): only EXEC, which the function restores, is defined.
-      expectedRegisters: { exec },
+      expectedRegisters: { vgprs: { 0: out[0], 1: out[1], 2: out[2], 3: out[3] }, exec },
     });
   },
 };

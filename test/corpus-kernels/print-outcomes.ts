@@ -29,9 +29,7 @@ if (process.argv.includes('--write')) {
  * kernel × target the interpreter refuses, with its reason. kernels.test.ts checks each
  * pair against it (a pair not listed must match). Do not edit by hand.
  */
-export const REFUSED: Readonly<Record<string, string>> = {
-${refused.join('\n')}
-};
+export const REFUSED: Readonly<Record<string, string>> = {${refused.map((line) => `\n${line}`).join('')}${refused.length ? '\n' : ''}};
 `;
   writeFileSync(join(import.meta.dirname, 'refusals.ts'), text);
   console.log(`wrote refusals.ts (${refused.length} refused pairs)`);

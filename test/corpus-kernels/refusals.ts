@@ -3,15 +3,4 @@
  * kernel × target the interpreter refuses, with its reason. kernels.test.ts checks each
  * pair against it (a pair not listed must match). Do not edit by hand.
  */
-export const REFUSED: Readonly<Record<string, string>> = {
-  'llvm/sampler_const:main2 gfx704':
-    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
-  'llvm/sampler_const:main2 gfx803':
-    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
-  'llvm/sampler_const:main2 gfx900':
-    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
-  'llvm/sampler_const:main2 gfx1030w32':
-    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
-  'llvm/sampler_const:main2 gfx1030w64':
-    '0x10000120: image_sample: s[8:11] is not an S#: reserved-value: S#.max_aniso_ratio (0-4) is 7, a reserved value',
-};
+export const REFUSED: Readonly<Record<string, string>> = {};

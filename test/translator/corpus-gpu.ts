@@ -21,10 +21,5 @@ export async function replaySpecOnGpu(spec: Spec, device: GPUDevice): Promise<Re
   return replayOnGpu(capture, device, { vector: await loadVectorBridge() });
 }
 
-/** An outcome as one line: `match`, `mismatch (N elements)`, `refused: reason`, `invalid: reason`. */
-export function outcomeLine(o: ReplayOutcome): string {
-  if (o.kind === 'refused' || o.kind === 'invalid') return `${o.kind}: ${o.reason}`;
-  if (o.kind === 'mismatch')
-    return `mismatch (${o.compare.mismatchCount} elements; first ${JSON.stringify(o.compare.mismatches[0])})`;
-  return o.kind;
-}
+/** An outcome as one line (outcome-line.ts, shared with the Chromium replay page). */
+export { outcomeLine } from './outcome-line.ts';

@@ -2,8 +2,11 @@
  * The translator's expectation cases (test/translator/expect): each `<name>.s` is a small program
  * in LLVM's assembly whose first line is `//! {spec}` (the rest of a capture spec as JSON:
  * target, thread group, user data, memory), and `<name>.wgsl` is the module the translator makes
- * of it, kept beside it and compared exactly. `npx tsx test/translator/expect-cases.ts --write`
- * writes the `.wgsl` files again from the translator (review the difference before committing).
+ * of it, kept beside it and compared exactly. The runtime every module carries (bindings, guest
+ * memory, faults: wgsl/runtime.ts) is kept once, in `runtime.wgsl`; a case's file holds the rest,
+ * with one line where the runtime goes, so a reviewer sees what each construct becomes.
+ * `npx tsx test/translator/expect-cases.ts --write` writes the `.wgsl` files again from the
+ * translator (review the difference before committing).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +14,29 @@ import { buildCapture, readCapture, writeCapture, type Capture } from '../../src
 import { rewriteExpected } from '../../src/cli/expected-by-interpreter.ts';
 import { loadVectorBridge } from '../../src/interp/vector-bridge.ts';
 import { translateCapture } from '../../src/translator/gpu-replay.ts';
+import { RUNTIME_WGSL, SERVICE_FUNCTIONS_WGSL } from '../../src/translator/wgsl/runtime.ts';
+
+/** The line a case's file has where the module carries the shared runtime. */
+export const RUNTIME_LINE = '// [the shared runtime: runtime.wgsl]';
+/** The line where it carries the memory service's functions. */
+export const SERVICE_LINE = '// [the memory service: runtime.wgsl]';
+
+/** The shared runtime's expectation file's text: the bindings and guest memory, then the memory service. */
+export const runtimeText = (): string => `${RUNTIME_WGSL}\n${SERVICE_FUNCTIONS_WGSL}`;
+
+/** A module without its shared runtime (each part exactly once), for a case's file. */
+export function programPart(wgsl: string): string {
+  let out = wgsl;
+  for (const [part, line, what] of [
+    [RUNTIME_WGSL, RUNTIME_LINE, 'shared runtime'],
+    [SERVICE_FUNCTIONS_WGSL, SERVICE_LINE, 'memory service'],
+  ] as const) {
+    const parts = out.split(part);
+    if (parts.length !== 2) throw new Error(`the module carries the ${what} ${parts.length - 1} times, not once`);
+    out = parts.join(line);
+  }
+  return out;
+}
 
 export const EXPECT_DIR = join(import.meta.dirname, 'expect');
 
@@ -35,14 +61,16 @@ export async function caseCapture(name: string): Promise<Capture> {
   return readCapture(await writeCapture(w.manifest, w.blobs));
 }
 
-/** The module the translator makes of a case (WebGPU's default limits). */
+/** The module the translator makes of a case (WebGPU's default limits), without the shared runtime. */
 export async function caseWgsl(name: string): Promise<string> {
   const t = translateCapture(await caseCapture(name), undefined, { vector: await loadVectorBridge() });
   if ('kind' in t) throw new Error(`${name}: ${t.kind}: ${t.reason}`);
-  return t.translation.wgsl;
+  return programPart(t.translation.wgsl);
 }
 
 if (process.argv[1] === import.meta.filename && process.argv.includes('--write')) {
+  writeFileSync(join(EXPECT_DIR, 'runtime.wgsl'), runtimeText());
+  console.log('wrote runtime.wgsl');
   for (const name of expectCases()) {
     writeFileSync(join(EXPECT_DIR, `${name}.wgsl`), await caseWgsl(name));
     console.log(`wrote ${name}.wgsl`);

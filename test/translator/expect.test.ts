@@ -1,20 +1,26 @@
 /**
  * Expectation tests of the translator (D011): each small program in expect/ (`<name>.s`, its
- * dispatch in the first line) and the module it must become (`<name>.wgsl`), compared exactly.
+ * dispatch in the first line) and the module it must become (`<name>.wgsl`, without the shared
+ * runtime, which `runtime.wgsl` holds once), compared exactly.
  * A change to the translator's output fails here until the files are written again
  * (`npx tsx test/translator/expect-cases.ts --write`) and the difference is reviewed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseWgsl, EXPECT_DIR, expectCases } from './expect-cases.ts';
+import { caseWgsl, EXPECT_DIR, expectCases, programPart, runtimeText, RUNTIME_LINE } from './expect-cases.ts';
 
 describe('translated modules of the expectation programs', () => {
   const cases = expectCases();
-  it('has the programs', () => expect(cases.length).toBeGreaterThanOrEqual(4));
+  it('has the programs', () => expect(cases.length).toBeGreaterThanOrEqual(7));
+  it('the shared runtime', () => {
+    expect(readFileSync(join(EXPECT_DIR, 'runtime.wgsl'), 'utf8')).toBe(runtimeText());
+    expect(() => programPart('fn main() {}')).toThrow(/0 times/);
+  });
   for (const name of cases)
     it(name, async () => {
       const want = readFileSync(join(EXPECT_DIR, `${name}.wgsl`), 'utf8');
+      expect(want).toContain(RUNTIME_LINE);
       expect(await caseWgsl(name)).toBe(want);
     });
 });

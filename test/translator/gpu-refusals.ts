@@ -5,160 +5,65 @@
  * edit by hand.
  */
 export const GPU_REFUSED: Readonly<Record<string, string>> = {
-  'radv/subgroup_add gfx1030w32': '0x1000004c: v_permlanex16_b32: this wave-level instruction is not translated yet',
-  'radv/subgroup_add gfx1030w64': '0x1000004c: v_permlanex16_b32: this wave-level instruction is not translated yet',
-  'radv/subgroup_ops gfx1030w32': '0x100000f4: v_permlanex16_b32: this wave-level instruction is not translated yet',
   'radv/subgroup_ops gfx1030w64': 'gfx10 wave64 shared VGPRs (RSRC3.SHARED_VGPR_CNT) are not translated',
-  'radv/texel_buffer_formats gfx704':
-    '0x10000054: buffer_load_format_xyzw: the V# in s[4:7] is not known at translation time, so neither is its format (descriptor tracing comes next)',
-  'radv/texel_buffer_formats gfx803':
-    '0x10000058: buffer_load_format_xyzw: the V# in s[4:7] is not known at translation time, so neither is its format (descriptor tracing comes next)',
-  'radv/texel_buffer_formats gfx900':
-    '0x10000054: buffer_load_format_xyzw: the V# in s[4:7] is not known at translation time, so neither is its format (descriptor tracing comes next)',
-  'radv/texel_buffer_formats gfx1030w32':
-    '0x10000058: buffer_load_format_xyzw: the V# in s[4:7] is not known at translation time, so neither is its format (descriptor tracing comes next)',
-  'radv/texel_buffer_formats gfx1030w64':
-    '0x10000058: buffer_load_format_xyzw: the V# in s[4:7] is not known at translation time, so neither is its format (descriptor tracing comes next)',
-  'radv/gather4_and_resinfo gfx704':
-    '0x100000a8: image_gather4_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/gather4_and_resinfo gfx803':
-    '0x100000ac: image_gather4_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/gather4_and_resinfo gfx900':
-    '0x100000ac: image_gather4_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/gather4_and_resinfo gfx1030w32':
-    '0x1000008c: image_gather4_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/gather4_and_resinfo gfx1030w64':
-    '0x10000058: image_gather4_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/image_formats_sample gfx704':
-    '0x10000070: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/image_formats_sample gfx803':
-    '0x10000084: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/image_formats_sample gfx900':
-    '0x10000084: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/image_formats_sample gfx1030w32':
-    '0x10000080: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/image_formats_sample gfx1030w64':
-    '0x10000080: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler gfx704':
-    '0x1000003c: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler gfx803':
-    '0x10000040: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler gfx900':
-    '0x10000040: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler gfx1030w32':
-    '0x10000040: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler gfx1030w64':
-    '0x10000040: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler_white gfx704':
-    '0x10000048: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler_white gfx803':
-    '0x10000048: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler_white gfx900':
-    '0x10000048: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler_white gfx1030w32':
-    '0x1000004c: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/immutable_sampler_white gfx1030w64':
-    '0x1000004c: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
   'radv/nonuniform_sampler_and_texture gfx704':
-    '0x10000088: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000088: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x74)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_sampler_and_texture gfx803':
-    '0x10000090: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000090: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x74)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_sampler_and_texture gfx900':
-    '0x1000008c: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x1000008c: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x74)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_sampler_and_texture gfx1030w32':
-    '0x10000084: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000084: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s1 at 0x6c)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_sampler_and_texture gfx1030w64':
-    '0x10000084: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000084: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x6c)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_texture_sample gfx704':
-    '0x10000044: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000044: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x30)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_texture_sample gfx803':
-    '0x10000048: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000048: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x30)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_texture_sample gfx900':
-    '0x10000048: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000048: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x30)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_texture_sample gfx1030w32':
-    '0x1000004c: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x1000004c: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[4:5], s1 at 0x34)); runtime-selected images (D983) are not translated yet',
   'radv/nonuniform_texture_sample gfx1030w64':
-    '0x1000004c: image_sample_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare gfx704':
-    '0x100000d4: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare gfx803':
-    '0x10000134: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare gfx900':
-    '0x10000130: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare gfx1030w32':
-    '0x10000104: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare gfx1030w64':
-    '0x10000104: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare_immutable gfx704':
-    '0x1000016c: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare_immutable gfx803':
-    '0x100001dc: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare_immutable gfx900':
-    '0x100001d8: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare_immutable gfx1030w32':
-    '0x10000188: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'radv/shadow_compare_immutable gfx1030w64':
-    '0x10000188: image_sample_c_lz: image instructions are not translated yet (descriptor tracing comes next)',
-  'llvm/atomic_add_divergent_dpp gfx1030w32':
-    '0x10000038: v_permlanex16_b32: this wave-level instruction is not translated yet',
-  'llvm/atomic_add_divergent_dpp gfx1030w64':
-    '0x1000003c: v_permlanex16_b32: this wave-level instruction is not translated yet',
-  'llvm/tbuffer_formats gfx704':
-    '0x1000000c: tbuffer_load_format_xyz: the 10_11_11_FLOAT conversion is not modelled over the algebra',
-  'llvm/tbuffer_formats gfx803':
-    '0x1000000c: tbuffer_load_format_xyz: the 10_11_11_FLOAT conversion is not modelled over the algebra',
-  'llvm/tbuffer_formats gfx900':
-    '0x1000000c: tbuffer_load_format_xyz: the 10_11_11_FLOAT conversion is not modelled over the algebra',
-  'llvm/tbuffer_formats gfx1030w32':
-    '0x10000050: tbuffer_load_format_xyz: the 10_11_11_FLOAT conversion is not modelled over the algebra',
-  'llvm/tbuffer_formats gfx1030w64':
-    '0x10000014: tbuffer_load_format_xyz: the 10_11_11_FLOAT conversion is not modelled over the algebra',
-  'llvm/tbuffer_formats_d16 gfx803': '0x10000078: tbuffer_store_format_d16_xy: format stores are not translated yet',
-  'llvm/tbuffer_formats_d16 gfx900': '0x10000058: tbuffer_store_format_d16_xy: format stores are not translated yet',
-  'llvm/tbuffer_formats_d16 gfx1030w32':
-    '0x10000058: tbuffer_store_format_d16_xy: format stores are not translated yet',
-  'llvm/tbuffer_formats_d16 gfx1030w64':
-    '0x10000058: tbuffer_store_format_d16_xy: format stores are not translated yet',
-  'llvm/wave_scan_dpp gfx1030w32': '0x10000048: v_permlanex16_b32: this wave-level instruction is not translated yet',
-  'llvm/wave_scan_dpp gfx1030w64': '0x10000048: v_permlanex16_b32: this wave-level instruction is not translated yet',
-  'llvm/image_getresinfo gfx704': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/image_getresinfo gfx803': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/image_getresinfo gfx900': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/image_getresinfo gfx1030w32': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/image_getresinfo gfx1030w64': 'program captures (registers in, registers out) are not translated yet',
+    '0x1000004c: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x34)); runtime-selected images (D983) are not translated yet',
   'llvm/s_buffer_load_descriptor_then_sample gfx704':
-    'program captures (registers in, registers out) are not translated yet',
+    '0x10000074: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x2c); per lane v6 = vload@0xc[0]); runtime-selected images (D983) are not translated yet',
   'llvm/s_buffer_load_descriptor_then_sample gfx803':
-    'program captures (registers in, registers out) are not translated yet',
+    '0x10000078: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x2c); per lane v6 = vload@0xc[0]); runtime-selected images (D983) are not translated yet',
   'llvm/s_buffer_load_descriptor_then_sample gfx900':
-    'program captures (registers in, registers out) are not translated yet',
+    '0x10000078: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x2c); per lane v6 = vload@0xc[0]); runtime-selected images (D983) are not translated yet',
   'llvm/s_buffer_load_descriptor_then_sample gfx1030w32':
-    'program captures (registers in, registers out) are not translated yet',
+    '0x1000007c: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x30); per lane v6 = vload@0x18[0]); runtime-selected images (D983) are not translated yet',
   'llvm/s_buffer_load_descriptor_then_sample gfx1030w64':
-    'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const gfx704': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const gfx803': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const gfx900': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const gfx1030w32': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const gfx1030w64': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const:main2 gfx704': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const:main2 gfx803': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const:main2 gfx900': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const:main2 gfx1030w32': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/sampler_const:main2 gfx1030w64': 'program captures (registers in, registers out) are not translated yet',
+    '0x1000007c: image_sample: s12 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s12, v6 at 0x30); per lane v6 = vload@0x1c[0]); runtime-selected images (D983) are not translated yet',
+  'llvm/sampler_const:main2 gfx704':
+    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
+  'llvm/sampler_const:main2 gfx803':
+    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
+  'llvm/sampler_const:main2 gfx900':
+    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
+  'llvm/sampler_const:main2 gfx1030w32':
+    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
+  'llvm/sampler_const:main2 gfx1030w64':
+    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
   'llvm/waterfall_image_load gfx704':
-    '0x1000008c: image_load: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x1000008c: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x44); per lane v2 = vload@0x20[0]); runtime-selected images (D983) are not translated yet',
   'llvm/waterfall_image_load gfx803':
-    '0x10000094: image_load: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000094: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x48); per lane v2 = vload@0x1c[0]); runtime-selected images (D983) are not translated yet',
   'llvm/waterfall_image_load gfx900':
-    '0x10000080: image_load: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000080: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x34); per lane v2 = vload@0x10[0]); runtime-selected images (D983) are not translated yet',
   'llvm/waterfall_image_load gfx1030w32':
-    '0x10000084: image_load: image instructions are not translated yet (descriptor tracing comes next)',
+    '0x10000084: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x38); per lane v2 = vload@0x28[0]); runtime-selected images (D983) are not translated yet',
   'llvm/waterfall_image_load gfx1030w64':
-    '0x10000084: image_load: image instructions are not translated yet (descriptor tracing comes next)',
-  'llvm/waterfall_image_sample gfx704': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/waterfall_image_sample gfx803': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/waterfall_image_sample gfx900': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/waterfall_image_sample gfx1030w32': 'program captures (registers in, registers out) are not translated yet',
-  'llvm/waterfall_image_sample gfx1030w64': 'program captures (registers in, registers out) are not translated yet',
+    '0x10000084: image_load: s8 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s8, v2 at 0x38); per lane v2 = vload@0x28[0]); runtime-selected images (D983) are not translated yet',
+  'llvm/waterfall_image_sample gfx704':
+    '0x10000098: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x50); per lane v6 = vload@0x2c[0]); runtime-selected images (D983) are not translated yet',
+  'llvm/waterfall_image_sample gfx803':
+    '0x100000a4: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x58); per lane v6 = vload@0x30[0]); runtime-selected images (D983) are not translated yet',
+  'llvm/waterfall_image_sample gfx900':
+    '0x1000009c: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x50); per lane v6 = vload@0x30[0]); runtime-selected images (D983) are not translated yet',
+  'llvm/waterfall_image_sample gfx1030w32':
+    '0x100000a0: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x54); per lane v6 = vload@0x48[0]); runtime-selected images (D983) are not translated yet',
+  'llvm/waterfall_image_sample gfx1030w64':
+    '0x100000a0: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x54); per lane v6 = vload@0x48[0]); runtime-selected images (D983) are not translated yet',
 };

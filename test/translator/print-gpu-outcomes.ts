@@ -2,6 +2,8 @@
  * Replays every wrapped corpus kernel × target through the translator on the device and prints
  * the outcomes; with `--write`, rewrites gpu-refusals.ts (the table corpus-kernels.gpu.test.ts
  * checks) from the translator's refusals: `npx tsx test/translator/print-gpu-outcomes.ts [--write]`.
+ * `--only REGEX` replays only the pairs whose key ("id target") matches, and `--write` then
+ * rewrites only their entries, keeping the others' (for a change that touches a few kernels).
  * Mismatches are printed, never recorded: they fail the test until the translator is fixed.
  */
 import { writeFileSync } from 'node:fs';
@@ -10,22 +12,31 @@ import { getNodeGpu } from '../../src/host/gpu-node.ts';
 import { KERNELS } from '../corpus-kernels/kernels.ts';
 import { TARGETS } from '../corpus-kernels/targets.ts';
 import { outcomeLine, replaySpecOnGpu } from './corpus-gpu.ts';
+import { GPU_REFUSED } from './gpu-refusals.ts';
+
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : new RegExp(process.argv[onlyAt + 1] ?? '');
 
 const gpu = await getNodeGpu();
-const refused: string[] = [];
+const refused = new Map<string, string>();
 let matched = 0;
 for (const k of KERNELS)
   for (const t of TARGETS) {
     const spec = k.spec(t);
     if (!spec) continue;
     const key = `${k.id} ${t.name}`;
+    if (only && !only.test(key)) {
+      const kept = GPU_REFUSED[key];
+      if (kept !== undefined) refused.set(key, kept);
+      continue;
+    }
     const o = await replaySpecOnGpu(spec, gpu.device);
-    if (o.kind === 'refused') refused.push(`  ${JSON.stringify(key)}: ${JSON.stringify(o.reason)},`);
+    if (o.kind === 'refused') refused.set(key, o.reason);
     if (o.kind === 'match') matched++;
     console.log(`${key}: ${outcomeLine(o)}`);
   }
 gpu.device.destroy();
-console.log(`${matched} match, ${refused.length} refused`);
+console.log(`${matched} match, ${refused.size} refused${only ? ' (refusals of the pairs not replayed kept)' : ''}`);
 
 if (process.argv.includes('--write')) {
   const text = `/**
@@ -35,9 +46,9 @@ if (process.argv.includes('--write')) {
  * edit by hand.
  */
 export const GPU_REFUSED: Readonly<Record<string, string>> = {
-${refused.join('\n')}
+${[...refused].map(([key, reason]) => `  ${JSON.stringify(key)}: ${JSON.stringify(reason)},`).join('\n')}
 };
 `;
   writeFileSync(join(import.meta.dirname, 'gpu-refusals.ts'), text);
-  console.log(`wrote gpu-refusals.ts (${refused.length} refused pairs)`);
+  console.log(`wrote gpu-refusals.ts (${refused.size} refused pairs)`);
 }

@@ -49,7 +49,12 @@ export {
   COMPARE_NAMES,
   decodeSamplerDescriptor,
   encodeSamplerDescriptor,
+  RESERVED,
+  reservedFieldError,
   samplerLayout,
+  type Reserved,
+  type ReservedField,
+  type SamplerDecodeOptions,
   type SamplerDescriptor,
   type SamplerFieldName,
 } from './sampler.ts';

@@ -4,6 +4,7 @@
  */
 import { GEN_NAMES, Gen } from '../../isa/gen.ts';
 import {
+  DescriptorError,
   decodeFields,
   defineLayout,
   encodeFields,
@@ -173,6 +174,21 @@ export type FilterMode = (typeof FILTER_MODE_NAMES)[number];
 export const BORDER_COLOR_NAMES = ['transparent_black', 'opaque_black', 'opaque_white', 'register'] as const;
 export type BorderColor = (typeof BORDER_COLOR_NAMES)[number];
 
+/**
+ * An enumerated field holding a value its enumeration reserves (MAX_ANISO_RATIO 5-7,
+ * FILTER_MODE 3, Z_FILTER 3, gfx7's MIP_FILTER 3), decoded with `{ reserved: 'keep' }`. The
+ * value is kept, named, so that only a consumer that consults the field refuses (D004): a
+ * reserved MAX_ANISO_RATIO means nothing to a point sample.
+ */
+export type Reserved = 'reserved';
+export const RESERVED: Reserved = 'reserved';
+
+/** One field of a decoded S# that holds a reserved value, with the value. */
+export interface ReservedField {
+  readonly field: 'max_aniso_ratio' | 'filter_mode' | 'z_filter' | 'mip_filter';
+  readonly value: number;
+}
+
 /** The WebGPU address mode a CLAMP value maps to, or null where WGSL must emulate it (modes 3-7). */
 export type WebGpuAddressMode = 'repeat' | 'mirror-repeat' | 'clamp-to-edge' | null;
 const WEBGPU_ADDRESS: readonly WebGpuAddressMode[] = ['repeat', 'mirror-repeat', 'clamp-to-edge'];
@@ -184,16 +200,16 @@ interface SamplerCommon {
   readonly words: readonly number[];
   readonly clamp: readonly [ClampMode, ClampMode, ClampMode];
   readonly address_mode: readonly [WebGpuAddressMode, WebGpuAddressMode, WebGpuAddressMode];
-  /** 1, 2, 4, 8 or 16. */
-  readonly max_anisotropy: number;
+  /** 1, 2, 4, 8 or 16 (or reserved: MAX_ANISO_RATIO 5-7). */
+  readonly max_anisotropy: number | Reserved;
   /** Applies only to `*_C` sample/gather opcodes (§3): choose the comparison sampler by opcode. */
   readonly depth_compare: CompareFunc;
   readonly unnormalized: boolean;
-  readonly filter_mode: FilterMode;
+  readonly filter_mode: FilterMode | Reserved;
   readonly mag_filter: XyFilter;
   readonly min_filter: XyFilter;
-  readonly z_filter: ZFilter;
-  readonly mip_filter: MipFilter;
+  readonly z_filter: ZFilter | Reserved;
+  readonly mip_filter: MipFilter | Reserved;
   /** MIN_LOD / MAX_LOD as floats (u4.8). */
   readonly min_lod: number;
   readonly max_lod: number;
@@ -203,6 +219,8 @@ interface SamplerCommon {
   readonly lod_bias_sec: number;
   readonly border_color: BorderColor;
   readonly border_color_ptr: number;
+  /** The fields holding reserved values (always empty when decoded with `reserved: 'refuse'`). */
+  readonly reserved: readonly ReservedField[];
 }
 
 export type SamplerDescriptor =
@@ -212,14 +230,42 @@ export type SamplerDescriptor =
   | (SamplerCommon & { readonly family: 'gfx10' | 'gfx10.3'; readonly fields: SamplerFieldsGfx10 })
   | (SamplerCommon & { readonly family: 'gfx11'; readonly fields: SamplerFieldsGfx11 });
 
-/** Decodes the 4 dwords of an S#. A reserved enumerated value is an error, never a guess. */
-export function decodeSamplerDescriptor(gen: Gen, words: ArrayLike<number>): SamplerDescriptor {
+/**
+ * How a decoder treats a reserved enumerated value: `refuse` (the default) throws
+ * `reserved-value` at decode, never a guess; `keep` decodes the field as `'reserved'`, lists
+ * it in `reserved`, and leaves the refusal to the consumer that consults the field
+ * (`reservedFieldError`): the interpreter's sampling, the WebGPU sampler, while a printer
+ * (the `descriptor` command) shows it.
+ */
+export interface SamplerDecodeOptions {
+  readonly reserved?: 'refuse' | 'keep';
+}
+
+/** Decodes the 4 dwords of an S#. A reserved enumerated value is an error unless `reserved: 'keep'`. */
+export function decodeSamplerDescriptor(
+  gen: Gen,
+  words: ArrayLike<number>,
+  options: SamplerDecodeOptions = {},
+): SamplerDescriptor {
   const layout = samplerLayout(gen);
   const w = normaliseWords(words, [4], 'an S#');
   const r = decodeFields(layout, w) as Record<string, number>;
-  if (r.max_aniso_ratio > 4) enumName([], r.max_aniso_ratio, 'S#.max_aniso_ratio (0-4)');
+  const keep = options.reserved === 'keep';
+  const reserved: ReservedField[] = [];
+  /** The enumeration's name for the field's value, or (keep) 'reserved', recorded. */
+  const named = <T extends string>(
+    table: readonly (T | undefined)[],
+    field: ReservedField['field'],
+    what: string,
+  ): T | Reserved => {
+    const v = r[field];
+    if (table[v] !== undefined || !keep) return enumName(table, v, what);
+    reserved.push({ field, value: v });
+    return RESERVED;
+  };
   const mipNames: readonly (MipFilter | undefined)[] =
     gen === Gen.GFX7 ? MIP_FILTER_NAMES_GFX8.slice(0, 3) : MIP_FILTER_NAMES_GFX8;
+  const anisoRatio = named(ANISO_LOG2, 'max_aniso_ratio', 'S#.max_aniso_ratio (0-4)');
   const common: SamplerCommon = {
     kind: 'sampler',
     gen,
@@ -231,22 +277,43 @@ export function decodeSamplerDescriptor(gen: Gen, words: ArrayLike<number>): Sam
       WEBGPU_ADDRESS[r.clamp_y] ?? null,
       WEBGPU_ADDRESS[r.clamp_z] ?? null,
     ],
-    max_anisotropy: 1 << r.max_aniso_ratio,
+    max_anisotropy: anisoRatio === RESERVED ? RESERVED : 1 << Number(anisoRatio),
     depth_compare: COMPARE_NAMES[r.depth_compare_func],
     unnormalized: r.force_unnormalized === 1,
-    filter_mode: enumName(FILTER_MODE_NAMES, r.filter_mode, 'S#.filter_mode'),
+    filter_mode: named(FILTER_MODE_NAMES, 'filter_mode', 'S#.filter_mode'),
     mag_filter: XY_FILTER_NAMES[r.xy_mag_filter],
     min_filter: XY_FILTER_NAMES[r.xy_min_filter],
-    z_filter: enumName(Z_FILTER_NAMES, r.z_filter, 'S#.z_filter'),
-    mip_filter: enumName(mipNames, r.mip_filter, 'S#.mip_filter'),
+    z_filter: named(Z_FILTER_NAMES, 'z_filter', 'S#.z_filter'),
+    mip_filter: named(mipNames, 'mip_filter', 'S#.mip_filter'),
     min_lod: r.min_lod / 256,
     max_lod: r.max_lod / 256,
     lod_bias: signExtend(r.lod_bias, 14) / 256,
     lod_bias_sec: signExtend(r.lod_bias_sec, 6) / 16,
     border_color: BORDER_COLOR_NAMES[r.border_color_type],
     border_color_ptr: r.border_color_ptr,
+    reserved,
   };
   return { ...common, family: GEN_NAMES[gen].replace('gfx10.1', 'gfx10'), fields: r } as SamplerDescriptor;
+}
+
+/** The defined MAX_ANISO_RATIO values, 0-4 (log2 of the ratio), as an enumeration for `named`. */
+const ANISO_LOG2 = ['0', '1', '2', '3', '4'] as const;
+
+/**
+ * The refusal of a consumer that consults a field holding a reserved value: names the field,
+ * its value and what consulted it. `undefined` when the field holds a defined value.
+ */
+export function reservedFieldError(
+  s: SamplerDescriptor,
+  field: ReservedField['field'],
+  consultedBy: string,
+): DescriptorError | undefined {
+  const hit = s.reserved.find((x) => x.field === field);
+  if (!hit) return undefined;
+  return new DescriptorError(
+    'reserved-value',
+    `S#.${field} is ${hit.value}, a reserved value, and ${consultedBy} consults it`,
+  );
 }
 
 /** Encodes an S# from its raw fields (the names of the generation's table); fields not given are 0. */

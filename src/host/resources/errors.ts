@@ -9,6 +9,7 @@ export type ResourceErrorCode =
   | 'needs-idxen' // a gfx9 strided V#: NUM_RECORDS' unit depends on the instruction's IDXEN
   | 'unbounded' // a V# whose range the descriptor does not bound (gfx9 NUM_RECORDS = STRIDE = 0)
   | 'bad-range' // a guest range outside the bytes given, or not a 48-bit address
+  | 'reserved-field' // an S# field the mapping consults holds a reserved value (decoded with reserved: 'keep')
   | 'device-rejected'; // the device raised a validation or out-of-memory error
 
 export class ResourceError extends Error {

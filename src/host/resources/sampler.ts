@@ -4,7 +4,14 @@
  * the nearest sampler setting chosen so the sampler alone is right on the common range.
  * Pure data: no device is needed.
  */
-import type { SamplerDescriptor } from '../descriptors/index.ts';
+import { reservedFieldError, type SamplerDescriptor } from '../descriptors/index.ts';
+import { ResourceError } from './errors.ts';
+
+/** Throws when `field` holds a reserved value (D004: reserved only where consulted). */
+function refuseReserved(s: SamplerDescriptor, field: SamplerDescriptor['reserved'][number]['field'], by: string): void {
+  const e = reservedFieldError(s, field, by);
+  if (e) throw new ResourceError('reserved-field', e.reason);
+}
 
 /** A sampler behaviour the WebGPU sampler cannot express; the module must emulate it. */
 export type SamplerEmulation =
@@ -90,6 +97,7 @@ export function webgpuSampler(s: SamplerDescriptor, label?: string): WebGpuSampl
 
   const magFilter = xyFilter(s.mag_filter);
   const minFilter = xyFilter(s.min_filter);
+  refuseReserved(s, 'mip_filter', 'the WebGPU mipmapFilter');
   const mipmapFilter: GPUMipmapFilterMode = s.mip_filter === 'linear' ? 'linear' : 'nearest';
 
   let lodMinClamp = s.min_lod;
@@ -107,16 +115,22 @@ export function webgpuSampler(s: SamplerDescriptor, label?: string): WebGpuSampl
   // mag, min and mip filters are all linear.
   const anisoFilter = s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso');
   let maxAnisotropy = 1;
-  if (anisoFilter && s.max_anisotropy > 1) {
+  if (anisoFilter) refuseReserved(s, 'max_aniso_ratio', 'an aniso XY filter');
+  if (anisoFilter && s.max_anisotropy !== 'reserved' && s.max_anisotropy > 1) {
     if (magFilter === 'linear' && minFilter === 'linear' && mipmapFilter === 'linear') maxAnisotropy = s.max_anisotropy;
     else emulate.add('anisotropy');
   }
 
+  // FILTER_MODE reduces a footprint; with nearest XY and mip filters the footprint is one
+  // texel, which every reduction returns unchanged, so a reserved value is not consulted.
+  if (magFilter === 'linear' || minFilter === 'linear' || mipmapFilter === 'linear' || anisoFilter)
+    refuseReserved(s, 'filter_mode', 'a filter over more than one texel');
+  refuseReserved(s, 'z_filter', 'the WebGPU sampler (its Z filter follows the XY filter)');
   if (s.z_filter !== 'none' && (s.z_filter === 'linear' ? 'linear' : 'nearest') !== magFilter) emulate.add('z_filter');
   if (s.lod_bias !== 0) emulate.add('lod_bias');
   if (s.lod_bias_sec !== 0) emulate.add('lod_bias_sec');
   if (s.unnormalized) emulate.add('unnormalized');
-  if (s.filter_mode !== 'blend') emulate.add('reduction');
+  if (s.filter_mode !== 'blend' && s.filter_mode !== 'reserved') emulate.add('reduction');
   const f = s.fields as Record<string, number>;
   if (f.force_degamma === 1) emulate.add('force_degamma');
   if (f.disable_cube_wrap === 1) emulate.add('cube_no_seam');

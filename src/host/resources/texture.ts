@@ -62,6 +62,13 @@ export interface GuestTextureOptions {
    * (WebGPU forbids copies into depth32float); the texture gets RENDER_ATTACHMENT usage.
    */
   readonly asDepth?: boolean;
+  /**
+   * Decode every float-kind format (UNORM, SNORM, sRGB, floats, BC) on the CPU into rgba32float:
+   * the texels are then exactly the host decoder's values (the interpreter's), not the device's
+   * own conversion, which may round differently (the translator's images, D015). Integer formats
+   * are unaffected.
+   */
+  readonly exactFloat32?: boolean;
   /** Extra texture usage (TEXTURE_BINDING | COPY_DST are always set). */
   readonly usage?: number;
   readonly label?: string;
@@ -333,6 +340,8 @@ export async function createGuestTexture(
   );
   // After the format, so an unmodelled format is reported as a format, not as a layout.
   const layout = wrap(() => surfaceLayout(desc.gen, desc, options.tiling ?? {}));
+  if (options.exactFloat32 === true && options.asDepth !== true && texelFormat(desc.format).channelKind === 'float')
+    choice = { format: 'rgba32float', upload: 'float', compressedOnDevice: false, swizzle: choice.swizzle };
   const fallbackReason = choice.fallbackReason;
   if (options.asDepth === true) {
     const depth = wrap(() => webgpuFormatEntry(desc.format)).depth;

@@ -60,22 +60,26 @@ export class NotCompiled {
 const SGPR_SPACE = 128;
 
 /** Leaves of a symbolic wave as JavaScript: SGPRs and SCC before the loop, VGPRs per lane. */
-function leaves(lanes: number, reads: { sgprs: Set<number>; vgprs: Set<number>; scc: boolean }) {
+function leaves(lanes: number, reads: { sgprs: Set<number>; vgprs: Set<number>; scc: boolean }, prefix: string) {
   return (e: Expr): JsLeaf => {
     const name = e.name!;
     if (name === 'scc') {
       reads.scc = true;
-      return { name: 'scc', declaration: 'const scc = w.scc;', varying: false };
+      return { name: `${prefix}scc`, declaration: `const ${prefix}scc = w.scc;`, varying: false };
     }
     if (name === 'lane') return { name: 'lane', declaration: '', varying: true };
     const n = Number(name.slice(1));
     if (name[0] === 's' && Number.isInteger(n) && n >= 0 && n < SGPR_SPACE) {
       reads.sgprs.add(n);
-      return { name: `s_${n}`, declaration: `const s_${n} = sg[${n}];`, varying: false };
+      return { name: `${prefix}s_${n}`, declaration: `const ${prefix}s_${n} = sg[${n}];`, varying: false };
     }
     if (name[0] === 'v' && Number.isInteger(n) && n >= 0 && n < VGPR_COUNT) {
       reads.vgprs.add(n);
-      return { name: `v_${n}`, declaration: `const v_${n} = vg[${n * lanes} + lane];`, varying: true };
+      return {
+        name: `${prefix}v_${n}`,
+        declaration: `const ${prefix}v_${n} = vg[${n * lanes} + lane];`,
+        varying: true,
+      };
     }
     throw new JsLoweringRefusal(`the register leaf ${name} is outside the register files`);
   };
@@ -91,11 +95,39 @@ export interface Piece {
   readonly name: string;
   readonly lines: readonly string[];
   readonly modes: readonly FloatMode[];
+  /** The variable the lines read the modes from (each piece's names carry its own prefix). */
+  readonly modesName: string;
+  /** The prefix of every name the piece declares (`q<n>_`). */
+  readonly prefix: string;
+  /** A VALU piece's lane loop in parts, for fusing with its neighbours' into one loop. */
+  readonly loop?: LaneLoop;
   /** 32 or 64 for a VALU instruction (lane-operations count its active lanes), 0 for a SALU one (one each). */
   readonly lanes: 0 | 32 | 64;
   /** Concrete-algebra methods it calls, as `C_<name>`. */
   readonly calls: readonly string[];
 }
+
+/**
+ * A VALU instruction's code in the parts a fused lane loop needs (`compileBlock`): the statements
+ * before the loop (uniform values, mask accumulators), the lane body per 32-lane half (reading
+ * `lane` and `l`, the lane and its bit in the half's EXEC word `e<half>`), and the statements
+ * after it (the lane-mask stores). Names carry the piece's prefix, so bodies of several pieces
+ * can share one loop.
+ */
+export interface LaneLoop {
+  readonly prelude: readonly string[];
+  readonly bodies: readonly (readonly string[])[];
+  readonly post: readonly string[];
+  /** It writes lane masks, so with no lane active it declines (the shared path decides). */
+  readonly writesMasks: boolean;
+  /** SGPR codes it reads (before the loop), and those it writes (after the loop). */
+  readonly readsSgprs: readonly number[];
+  readonly writesSgprs: readonly number[];
+}
+
+/** Each compiled piece's names start with its own prefix (`q<n>_`), unique in the process. */
+let pieceCount = 0;
+const nextPrefix = (): string => `q${pieceCount++}_`;
 
 /** The concrete algebra's methods a function calls, bound once where the function is made. */
 const bindings = (pieces: readonly Piece[]): string[] =>
@@ -146,7 +178,7 @@ function standalone(piece: Piece): { run: CompiledStep; source: string } {
     `return function ${identifier(piece.name)}(w) {`,
     '  const sg = w.sgpr;',
     '  const vg = w.vgpr;',
-    '  const M = MM[0];',
+    `  const ${piece.modesName} = MM[0];`,
     ...indent(
       piece.lines.map((l) => l.replace(DECLINE, 'return false;').replace(COUNT, '')),
       '  ',
@@ -160,31 +192,121 @@ function standalone(piece: Piece): { run: CompiledStep; source: string } {
 /** A fused run of compiled instructions: runs them in order and returns how many ran. */
 export type CompiledBlock = (w: Wave, counter: { laneOps: number }) => number;
 
+const EXEC_CODES = [SRC_EXEC_LO, SRC_EXEC_LO + 1];
+
 /**
- * Fuses consecutive instructions into one function: each runs in its own scope, in order; where
- * one declines, the wave's PC is left at it and the count of those that ran is returned. `pcs[k]`
- * is instruction k's byte offset, `end` the offset after the last. Lane-operations (VALU: lanes
- * active at issue; SALU: one) are added to `counter.laneOps`.
+ * Splits a run of pieces into groups that share one lane loop: consecutive VALU pieces where
+ * none reads an SGPR an earlier one of the group writes (a lane mask it stores after the loop)
+ * and none follows one that writes EXEC (v_cmpx). Per-lane code reads only its own lane's
+ * VGPRs, so running each lane through all of a group's bodies in turn gives what running
+ * each instruction over all lanes in turn gives. A SALU piece is a group of its own.
+ */
+function laneLoopGroups(pieces: readonly Piece[]): number[][] {
+  const groups: number[][] = [];
+  let written = new Set<number>();
+  pieces.forEach((p, k) => {
+    const last = groups.at(-1);
+    const lastPiece = last === undefined ? undefined : pieces[last[0]!];
+    const joins =
+      p.loop !== undefined &&
+      lastPiece?.loop !== undefined &&
+      !EXEC_CODES.some((c) => written.has(c)) &&
+      !p.loop.readsSgprs.some((c) => written.has(c));
+    if (joins) last!.push(k);
+    else {
+      groups.push([k]);
+      written = new Set();
+    }
+    for (const c of p.loop?.writesSgprs ?? []) written.add(c);
+  });
+  return groups;
+}
+
+/** A piece's code with its prefix replaced (every name it declares starts with the prefix). */
+function renamed(p: Piece, prefix: string): Piece {
+  const from = new RegExp(`\\b${p.prefix}`, 'g');
+  const re = (xs: readonly string[]) => xs.map((x) => x.replace(from, prefix));
+  return {
+    ...p,
+    prefix,
+    modesName: p.modesName.replace(from, prefix),
+    lines: re(p.lines),
+    ...(p.loop
+      ? { loop: { ...p.loop, prelude: re(p.loop.prelude), bodies: p.loop.bodies.map(re), post: re(p.loop.post) } }
+      : {}),
+  };
+}
+
+/** The same instruction twice in a block is the same piece: the second gets names of its own. */
+function distinctNames(pieces: readonly Piece[]): Piece[] {
+  const seen = new Map<string, number>();
+  return pieces.map((p) => {
+    const n = seen.get(p.prefix) ?? 0;
+    seen.set(p.prefix, n + 1);
+    return n === 0 ? p : renamed(p, `${p.prefix}${n}_`);
+  });
+}
+
+/**
+ * Fuses consecutive instructions into one function: each runs in its own scope, in order, and
+ * consecutive VALU instructions that can share one lane loop (`laneLoopGroups`) do; where one
+ * declines (a group declines as a whole, before any of it runs), the wave's PC is left at it and
+ * the count of those that ran is returned. `pcs[k]` is instruction k's byte offset, `end` the
+ * offset after the last. Lane-operations (VALU: lanes active at issue; SALU: one) are added to
+ * `counter.laneOps`.
  */
 export function compileBlock(
-  pieces: readonly Piece[],
+  given: readonly Piece[],
   pcs: readonly number[],
   end: number,
 ): { run: CompiledBlock; source: string } {
+  const pieces = distinctNames(given);
   const body: string[] = [];
-  pieces.forEach((p, k) => {
-    const leave = `{ counter.laneOps += ops; w.pc = ${pcs[k]}; return ${k}; }`;
-    const count = p.lanes === 0 ? '' : p.lanes === 64 ? 'ops += P(e0) + P(e1);' : 'ops += P(e0);';
-    body.push(`// ${p.name}`, '{', `  const M = MM[${k}];`);
-    if (p.lanes === 0) body.push('  ops++;');
+  const leave = (k: number) => `{ counter.laneOps += ops; w.pc = ${pcs[k]}; return ${k}; }`;
+  for (const group of laneLoopGroups(pieces)) {
+    const k0 = group[0]!;
+    const first = pieces[k0]!;
+    if (group.length === 1) {
+      const p = first;
+      const count = p.lanes === 0 ? '' : p.lanes === 64 ? 'ops += P(e0) + P(e1);' : 'ops += P(e0);';
+      body.push(`// ${p.name}`, '{', `  const ${p.modesName} = MM[${k0}];`);
+      if (p.lanes === 0) body.push('  ops++;');
+      body.push(
+        ...indent(
+          p.lines.map((l) => l.replace(DECLINE, leave(k0)).replace(COUNT, count)),
+          '  ',
+        ),
+        '}',
+      );
+      continue;
+    }
+    const loops = group.map((k) => pieces[k]!.loop!);
+    const halves = first.lanes / 32;
+    const exec = Array.from({ length: halves }, (_, h) => `e${h}`);
+    const active = exec.map((e) => `P(${e})`).join(' + ');
+    body.push(`// ${group.map((k) => pieces[k]!.name).join(', ')}: one lane loop`, '{');
     body.push(
       ...indent(
-        p.lines.map((l) => l.replace(DECLINE, leave).replace(COUNT, count)),
+        exec.map((e, h) => `const ${e} = sg[${SRC_EXEC_LO + h}];`),
         '  ',
       ),
-      '}',
     );
-  });
+    if (loops.some((l) => l.writesMasks)) body.push(`  if ((${exec.join(' | ')}) === 0) ${leave(k0)}`);
+    body.push(`  ops += ${group.length} * (${active});`);
+    group.forEach((k) =>
+      body.push(`  const ${pieces[k]!.modesName} = MM[${k}];`, ...indent(loops[k - k0]!.prelude, '  ')),
+    );
+    for (let h = 0; h < halves; h++)
+      body.push(
+        `  for (let bits = e${h}; bits !== 0; bits &= bits - 1) {`,
+        '    const l = 31 - Math.clz32(bits & -bits);',
+        `    const lane = ${h === 0 ? 'l' : '32 + l'};`,
+        ...loops.flatMap((l) => ['    {', ...indent(l.bodies[h]!, '      '), '    }']),
+        '  }',
+      );
+    for (const l of loops) body.push(...indent(l.post, '  '));
+    body.push('}');
+  }
   const source = [
     '"use strict";',
     ...bindings(pieces),
@@ -282,19 +404,23 @@ function compileVectorNow(target: Target, inst: Instruction, mode: FloatMode): C
     if (code + words > SGPR_SPACE) return new NotCompiled(`a lane mask at SGPR code ${code} leaves the SGPR space`);
 
   const reads = { sgprs: new Set<number>(), vgprs: new Set<number>(), scc: false };
-  const js = new JsLowering(leaves(lanes, reads));
+  const prefix = nextPrefix();
+  const js = new JsLowering(leaves(lanes, reads, prefix), prefix);
   const loops: string[] = [];
+  const bodies: string[][] = [];
   try {
     runs.forEach((r, h) => {
       const vgprs = [...r.vgprs];
       const body = js.body([...vgprs.map(([, e]) => e), ...maskCodes.map((c) => r.masks.get(c)!)]);
       const stores = vgprs.map(([v], i) => `vg[${v * lanes} + lane] = ${body.refs[i]};`);
-      const bits = maskCodes.map((c, i) => `k${c}_${h} |= ${body.refs[vgprs.length + i]} ? 1 << l : 0;`);
+      const bits = maskCodes.map((c, i) => `${prefix}k${c}_${h} |= ${body.refs[vgprs.length + i]} ? 1 << l : 0;`);
+      const lane = [...body.statements, ...stores, ...bits].filter((x) => x !== '');
+      bodies.push(lane);
       loops.push(
         `for (let bits = e${h}; bits !== 0; bits &= bits - 1) {`,
         '  const l = 31 - Math.clz32(bits & -bits);',
         `  const lane = ${h === 0 ? 'l' : '32 + l'};`,
-        ...indent([...body.statements, ...stores, ...bits], '  '),
+        ...indent(lane, '  '),
         '}',
       );
     });
@@ -303,18 +429,31 @@ function compileVectorNow(target: Target, inst: Instruction, mode: FloatMode): C
     throw e;
   }
   const execWords = Array.from({ length: halves }, (_, h) => `e${h}`);
-  const accumulators = maskCodes.flatMap((c) => Array.from({ length: halves }, (_, h) => `let k${c}_${h} = 0;`));
+  const accumulators = maskCodes.flatMap((c) =>
+    Array.from({ length: halves }, (_, h) => `let ${prefix}k${c}_${h} = 0;`),
+  );
   const skipNull = (code: number): boolean => target.gen >= Gen.GFX8 && code === nullCode(target.gen);
   const maskStores = maskCodes.flatMap((c) =>
     skipNull(c)
       ? []
-      : Array.from({ length: words }, (_, w) => `sg[${c + w}] = ${w < halves ? `k${c}_${w} >>> 0` : '0'};`),
+      : Array.from({ length: words }, (_, w) => `sg[${c + w}] = ${w < halves ? `${prefix}k${c}_${w} >>> 0` : '0'};`),
   );
+  const maskWrites = maskCodes.flatMap((c) => (skipNull(c) ? [] : Array.from({ length: words }, (_, w) => c + w)));
   const piece: Piece = {
     name: def.name,
     lanes,
     modes: js.modes,
+    modesName: js.modesName,
+    prefix,
     calls: [...js.calls],
+    loop: {
+      prelude: [...js.prelude, ...accumulators],
+      bodies,
+      post: maskStores,
+      writesMasks: maskCodes.length > 0,
+      readsSgprs: [...reads.sgprs],
+      writesSgprs: maskWrites,
+    },
     lines: [
       ...execWords.map((e, h) => `const ${e} = sg[${SRC_EXEC_LO + h}];`),
       // With no lane active the shared path decides what a lane-mask write leaves.
@@ -364,7 +503,8 @@ function compileScalarNow(target: Target, inst: Instruction, nextAddress: number
   for (const [code] of writes)
     if (code >= SGPR_SPACE) return new NotCompiled(`SGPR code ${code} is outside the SGPR space`);
   const reads = { sgprs: new Set<number>(), vgprs: new Set<number>(), scc: false };
-  const js = new JsLowering(leaves(32, reads));
+  const prefix = nextPrefix();
+  const js = new JsLowering(leaves(32, reads, prefix), prefix);
   const roots = [...writes.map(([, e]) => e), ...(sym.sccWrite ? [sym.sccWrite] : [])];
   let refs: string[];
   try {
@@ -379,6 +519,8 @@ function compileScalarNow(target: Target, inst: Instruction, nextAddress: number
     name: inst.def.name,
     lanes: 0,
     modes: js.modes,
+    modesName: js.modesName,
+    prefix,
     calls: [...js.calls],
     lines: [
       ...js.prelude,

@@ -4,7 +4,8 @@
  * operations whose JavaScript spelling is exactly the concrete algebra's on u32 operands are
  * written inline (`(a + b) >>> 0`, `Math.imul`, shifts, which JavaScript masks to 5 bits as the
  * hardware does, compares, selects); every other operation — floats, f64 pairs, the bit counts —
- * is a call of the concrete algebra's own method (`C_fAdd(a, b, M[0])`, C_fAdd = C.fAdd), so results are the
+ * is a call of the concrete algebra's own method (`C_fAdd(a, b, M[0])`, C_fAdd = C.fAdd; `M`
+ * carries the lowering's name prefix), so results are the
  * interpreter's bit for bit and no instruction's meaning is written here.
  *
  * Nodes are uniform (they read only wave-uniform leaves: SGPRs, SCC) or varying (they read a
@@ -84,7 +85,20 @@ export class JsLowering {
   private readonly uniform = new Map<number, string>();
   private readonly modeIndex = new Map<number, number>();
 
-  constructor(private readonly leaf: (e: Expr) => JsLeaf) {}
+  /**
+   * `prefix` starts every name the lowering makes (its temporaries, and `modesName`, the array of
+   * its float modes), so that the code of several instructions can share one scope (a fused lane
+   * loop, compile.ts) without a clash.
+   */
+  constructor(
+    private readonly leaf: (e: Expr) => JsLeaf,
+    private readonly prefix = '',
+  ) {}
+
+  /** The variable holding the float modes the code indexes (`modes`, in order). */
+  get modesName(): string {
+    return `${this.prefix}M`;
+  }
 
   private mode(bits: number): string {
     let i = this.modeIndex.get(bits);
@@ -93,7 +107,7 @@ export class JsLowering {
       this.modes.push(modeOf(bits));
       this.modeIndex.set(bits, i);
     }
-    return `M[${i}]`;
+    return `${this.modesName}[${i}]`;
   }
 
   /**
@@ -127,7 +141,7 @@ export class JsLowering {
         }
         continue;
       }
-      const name = `t${e.id}`;
+      const name = `${this.prefix}t${e.id}`;
       const code = this.node(e, e.args.map(ref));
       if (e.args.some((a) => varying.has(a.id))) {
         varying.add(e.id);

@@ -25,6 +25,8 @@ import {
   threadIdVgprs,
   tgSizeWord,
   type DispatchSetup,
+  type ProgramSetup,
+  type Setup,
   type StartSgpr,
   type ThreadIdArith,
   type WaveLayout,
@@ -32,16 +34,21 @@ import {
 import { SRC_EXEC_LO } from '../../isa/operands.ts';
 import { SCC, sgprName, vgprName } from '../lane-state.ts';
 import { MAX_REQUESTS, MEMORY_SERVICE, type TranslatedProgram } from '../program.ts';
+import type { RegisterReadBack } from '../translate.ts';
 import { wgslWord } from './expressions.ts';
 import { FAULT, RUNTIME_WGSL, serviceWgsl, STATUS } from './runtime.ts';
 
 export interface ModuleShape {
-  readonly setup: DispatchSetup;
+  readonly setup: Setup;
   readonly layout: WaveLayout;
   /** LDS bytes of a group. */
   readonly ldsBytes: number;
   /** Instructions a wave may run before it stops with a step-limit fault. */
   readonly maxSteps: number;
+  /** A program capture's registers out, written after the status words; null: none. */
+  readonly readBack: RegisterReadBack | null;
+  /** The image instructions' bindings and service (image-ops.ts `ImagePlan`, D015); absent or empty: none. */
+  readonly images?: { declarations(): string; locals(): string; serviceCase(): string };
 }
 
 /** Thread-id arithmetic as WGSL text over u32 expressions. */
@@ -73,9 +80,8 @@ function startSgprText(s: StartSgpr, layout: WaveLayout): string {
   }
 }
 
-/** The declarations of the register variables the program uses, with their start values. */
-function registers(program: TranslatedProgram, shape: ModuleShape): string[] {
-  const { layout, setup } = shape;
+/** A dispatch's start registers as WGSL text by name (src/interp/dispatch.ts `groupWaves`). */
+function dispatchStart(setup: DispatchSetup, layout: WaveLayout): Map<string, string> {
   const start = new Map<string, string>();
   for (const s of layout.sgprs) start.set(sgprName(s.code), startSgprText(s, layout));
   const execs = Array.from({ length: layout.waves }, (_, id) => startExec(layout, id));
@@ -84,10 +90,46 @@ function registers(program: TranslatedProgram, shape: ModuleShape): string[] {
   threadIdVgprs(WGSL_ARITH, setup, layout, 'lid').forEach((text, i) =>
     start.set(vgprName(i), `select(0u, ${text}, lid < ${layout.threads}u)`),
   );
+  return start;
+}
+
+/** A program capture's start registers as WGSL text by name: its SGPRs, EXEC, and each VGPR as a table by lane (`runSetup`). */
+function programStart(setup: ProgramSetup, lanes: number): Map<string, string> {
+  const start = new Map<string, string>();
+  setup.sgprs.forEach((v, code) => start.set(sgprName(code), wgslWord(v >>> 0)));
+  start.set(sgprName(SRC_EXEC_LO), wgslWord(Number(setup.exec & 0xffffffffn)));
+  start.set(sgprName(SRC_EXEC_LO + 1), wgslWord(lanes === 64 ? Number((setup.exec >> 32n) & 0xffffffffn) : 0));
+  setup.vgprs.forEach((words, v) => {
+    const byLane = Array.from({ length: lanes }, (_, l) => (words[l] ?? 0) >>> 0);
+    start.set(vgprName(v), byLane.every((x) => x === byLane[0]) ? wgslWord(byLane[0]!) : `${table(byLane)}[lane]`);
+  });
+  return start;
+}
+
+/** The declarations of the register variables the program uses (and those read back), with their start values. */
+function registers(program: TranslatedProgram, shape: ModuleShape): string[] {
+  const { layout, setup } = shape;
+  const start = setup.kind === 'program' ? programStart(setup, layout.lanes) : dispatchStart(setup, layout);
+  const names = new Set(program.used);
+  for (const code of shape.readBack?.sgprs ?? []) names.add(sgprName(code));
+  for (const v of shape.readBack?.vgprs ?? []) names.add(vgprName(v));
   const order = (name: string): number => (name === SCC ? -1 : (name[0] === 's' ? 0 : 1000) + Number(name.slice(1)));
-  return [...program.used]
+  return [...names]
     .sort((x, y) => order(x) - order(y))
     .map((name) => (name === SCC ? 'var scc: bool = false;' : `var ${name}: u32 = ${start.get(name) ?? '0u'};`));
+}
+
+/**
+ * A program capture's registers out, after the loop (every lane of its one wave is here): its SGPRs
+ * from lane 0, then each VGPR's word of every lane, from `STATUS.words` on.
+ */
+function readBackWgsl(readBack: RegisterReadBack, lanes: number): string {
+  const lines = ["// The program capture's final registers, after the status words.", 'if (lane == 0u) {'];
+  readBack.sgprs.forEach((code, i) => lines.push(`  atomicStore(&status[${STATUS.words + i}u], ${sgprName(code)});`));
+  lines.push('}');
+  const vFrom = STATUS.words + readBack.sgprs.length;
+  readBack.vgprs.forEach((v, i) => lines.push(`atomicStore(&status[${vFrom + i * lanes}u + lane], ${vgprName(v)});`));
+  return lines.join('\n  ');
 }
 
 /** The module's WGSL. */
@@ -112,7 +154,7 @@ export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): stri
   return `// gcn-webgpu translation (D011): ${waves} wave${waves === 1 ? '' : 's'} of ${lanes} lanes a group
 ${RUNTIME_WGSL}
 ${serviceWgsl(program.atomics, ldsWords)}
-var<workgroup> xword: array<u32, ${size}>;
+${shape.images?.declarations() ? `${shape.images.declarations()}\n` : ''}var<workgroup> xword: array<u32, ${size}>;
 var<workgroup> xmask: array<atomic<u32>, ${waves * 8}>;
 var<workgroup> wstate: array<u32, ${waves}>;
 var<workgroup> running: u32;
@@ -135,7 +177,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var mres: array<u32, ${MAX_REQUESTS}>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
-  var mret: u32 = 0u;
+  var mret: u32 = 0u;${shape.images?.locals() ? `\n  ${shape.images.locals()}` : ''}
   var pf_code: u32 = 0u;
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
@@ -162,7 +204,7 @@ ${cases.join('\n')}
               pf_code = 0u;
             }
             pc = mret;
-          }
+          }${shape.images?.serviceCase() ? `\n${shape.images.serviceCase()}` : ''}
           default: {
             live = false;
             halt = true;
@@ -220,7 +262,7 @@ ${finishes.join('\n')}
     if (before + steps < before) {
       atomicAdd(&status[${STATUS.stepsHi}], 1u);
     }
-  }
+  }${shape.readBack ? `\n  ${readBackWgsl(shape.readBack, lanes)}` : ''}
 }
 `;
 }

@@ -11,7 +11,10 @@ import { Segment } from './segment.ts';
  * address) and the host reads back; the access itself then reads 0 or writes nothing.
  */
 
-/** Words of the status buffer, in order. */
+/**
+ * Words of the status buffer, in order (a program capture's final registers follow them: the
+ * buffer is runtime-sized so one runtime serves both).
+ */
 export const STATUS = {
   /** A `FaultCode`, 0 when none. */
   code: 0,
@@ -45,6 +48,12 @@ export const FAULT = {
   privateFlat: 8,
   /** A format element larger than the V#'s swizzle element. */
   unsupportedElement: 9,
+  /** An image instruction's registers are not the T#/S# words the host bound (image-ops.ts). */
+  imageDescriptor: 10,
+  /** An active lane read a border texel whose colour is the TA_BC register table (not modelled). */
+  imageBorderRegister: 11,
+  /** A format access's V# registers are not the words its format was translated from (traced-words.ts). */
+  formatDescriptor: 11,
 } as const;
 export type FaultCode = (typeof FAULT)[keyof typeof FAULT];
 
@@ -65,7 +74,7 @@ struct Params {
 
 @group(0) @binding(0) var<storage, read_write> mem: array<atomic<u32>>;
 @group(0) @binding(1) var<storage, read> ranges: array<GuestRange>;
-@group(0) @binding(2) var<storage, read_write> status: array<atomic<u32>, ${STATUS.words}>;
+@group(0) @binding(2) var<storage, read_write> status: array<atomic<u32>>;
 @group(0) @binding(3) var<uniform> params: Params;
 
 const NO_RANGE: u32 = 0xffffffffu;
@@ -161,11 +170,15 @@ ${cases.join('\n')}
  * `enabled`); guest addresses here, through the range table.
  */
 export function serviceWgsl(atomics: ReadonlySet<AtomicOp>, ldsWords: number): string {
-  return /* wgsl */ `var<workgroup> lds: array<atomic<u32>, ${Math.max(1, ldsWords)}>;
+  return `var<workgroup> lds: array<atomic<u32>, ${Math.max(1, ldsWords)}>;
 
 ${atomicNewWgsl(atomics)}
 
-fn lds_bytes(o: u32, n: u32) -> u32 {
+${SERVICE_FUNCTIONS_WGSL}`;
+}
+
+/** The memory service's functions, the same in every module (its LDS size and atomic ops are `serviceWgsl`'s). */
+export const SERVICE_FUNCTIONS_WGSL = /* wgsl */ `fn lds_bytes(o: u32, n: u32) -> u32 {
   let sh = (o & 3u) * 8u;
   var v = atomicLoad(&lds[o >> 2u]) >> sh;
   if (sh != 0u && sh + n * 8u > 32u) {
@@ -240,4 +253,3 @@ fn access(lo: u32, hi: u32, ctl: u32, value: u32, cmp: u32) -> u32 {
   }
 }
 `;
-}

@@ -1,0 +1,1005 @@
+/**
+ * Image instructions in the translated module (D015): an MIMG instruction whose T# (and S#) the
+ * translation knows — constants of the translation, user data, or loads at fixed places the tracer
+ * (D012) names, read from guest memory here — reads a texture the host uploaded from that T#
+ * (image-bindings.ts; D008's upload, float-kind formats as the host decoder's rgba32float values)
+ * through `textureLoad`.
+ *
+ * Every image instruction queues a request (`iq`: its access's row of constants, its address
+ * words) and jumps to the dispatcher's image service, which runs `image_run` — one body for every
+ * access, because SwiftShader inlines each call of a function: each texture's `textureLoad` and the
+ * filter code appear once. The sampler is not a WebGPU sampler: its fields are the access's
+ * constants, and the service filters as the interpreter does (src/interp/image-sample.ts, the
+ * oracle): the LOD from _l, _lz or _d's derivatives, plus LOD_BIAS, clamped to
+ * [max(MIN_LOD, T# MIN_LOD, _cl), MAX_LOD]; the mag filter at LOD <= 0 else the min filter; the
+ * mip filter's levels; the eight clamp modes on texel indices (border texels read the border
+ * colour); point as floor(u), bilinear as the 2x2 footprint at u - 0.5 with f32 weights; depth
+ * compares per texel before the weights (all eight functions); gather4's component in the order
+ * (i0, j1), (i1, j1), (i1, j0), (i0, j0). Only the float arithmetic of filtering may round
+ * differently from the interpreter's, which `FILTERED_SAMPLE_ULPS` bounds.
+ *
+ * At the access the module compares the registers that are not constants of the translation with
+ * the words the host bound and reports `FAULT.imageDescriptor` (the result refused) when they
+ * differ, so a T# loaded from memory the dispatch wrote never reads the wrong image.
+ *
+ * Refused by name: image stores and atomics (the host does not encode and tile texels back), an
+ * implicit LOD where it decides the result (the quad's derivatives are a cross-lane exchange not
+ * built yet), 3D and cube images, MSAA, get_lod, the sampler settings the interpreter refuses, and
+ * T# / S# words the trace does not resolve at translation time (D983's runtime-selected images).
+ */
+import { Gen } from '../isa/gen.ts';
+import type { Instruction } from '../isa/instruction.ts';
+import { concrete } from '../semantics/concrete.ts';
+import { evaluateExpr, type Expr } from '../semantics/expr.ts';
+import { add64 } from '../semantics/wide.ts';
+import {
+  decodeImageDescriptor,
+  decodeSamplerDescriptor,
+  DescriptorError,
+  reservedFieldError,
+  type ImageDescriptor,
+  type ReservedField,
+  type SamplerDescriptor,
+} from '../host/descriptors/index.ts';
+import { texelFormat, TexelFormatError, type TexelFormat } from '../host/texels/formats.ts';
+import { surfaceLayout, type SurfaceLayout } from '../host/texels/surface.ts';
+import { TilingError } from '../host/texels/tiling.ts';
+import { bufferRsrc, pointer48, sBufferDwordInRange } from '../interp/buffer-ops.ts';
+import type { Setup } from '../interp/dispatch.ts';
+import type { Program } from '../interp/execute.ts';
+import {
+  addressRegister,
+  DIM_COORDS,
+  f32Bits,
+  imageOp,
+  imageRefusal,
+  viewLevels,
+  type ImageOp,
+} from '../interp/image.ts';
+import type { GuestMemory } from '../interp/memory.ts';
+import { entryFromSetup } from '../tracer/entry.ts';
+import { codeAddress } from '../tracer/ids.ts';
+import { provenanceText } from '../tracer/provenance.ts';
+import { traceProgram, type AccessTrace, type TraceResult } from '../tracer/trace.ts';
+import type { DecodedInstruction } from './cfg.ts';
+import type { LaneState } from './lane-state.ts';
+import { MemoryRefusal } from './memory-ops.ts';
+import { FAULT } from './wgsl/runtime.ts';
+import { plannedTexture, type BoundImage } from './image-bindings.ts';
+
+/**
+ * The tolerance of a filtered image result (bilinear, a linear mip blend, a filtered compare),
+ * in f32 units in the last place: the module's f32 weights and blends are the interpreter's
+ * steps, but the interpreter multiplies unrounded (f64) texel values and a GPU may contract a
+ * multiply and add into an FMA, each worth about one ULP per step of the two-level blend.
+ * Point samples, gathers, loads and resinfo are exact. Measured in test/translator/images.gpu.test.ts.
+ */
+export const FILTERED_SAMPLE_ULPS = 4;
+
+/** Why an image instruction cannot be translated (a MemoryRefusal: program.ts names the instruction). */
+export class ImageRefusal extends MemoryRefusal {}
+
+/** A leaf the host cannot know before the dispatch (internal to `valueOf`). */
+class UnknownAtTranslation extends Error {}
+
+/** An image instruction's request, queued for the image service; `finish` writes its results after it. */
+export interface ImageIssue {
+  finish(state: LaneState): void;
+}
+
+/** The hook program.ts calls at an MIMG instruction: it queues the request (`iq`) and says how to finish. */
+export interface ImageInstructions {
+  translate(state: LaneState, d: DecodedInstruction): ImageIssue;
+}
+
+/** DIM index of each T# TYPE (gfx10+ instructions name one; gfx7-9 take the T#'s). */
+const DIM_OF_TYPE: Readonly<Record<string, number>> = {
+  '1d': 0,
+  '2d': 1,
+  '3d': 2,
+  cube: 3,
+  '1d_array': 4,
+  '2d_array': 5,
+  '2d_msaa': 6,
+  '2d_msaa_array': 7,
+};
+
+const BORDER: Readonly<Record<string, readonly number[]>> = {
+  transparent_black: [0, 0, 0, 0],
+  opaque_black: [0, 0, 0, 1],
+  opaque_white: [1, 1, 1, 1],
+};
+
+/** The clamp modes by SQ_TEX_CLAMP value, as `wrap_index` in the module numbers them. */
+const CLAMP_CODE: Readonly<Record<string, number>> = {
+  wrap: 0,
+  mirror: 1,
+  clamp_last_texel: 2,
+  mirror_once_last_texel: 3,
+  clamp_half_border: 4,
+  mirror_once_half_border: 5,
+  clamp_border: 6,
+  mirror_once_border: 7,
+};
+
+/** DEPTH_COMPARE functions as `depth_compare` in the module numbers them (SQ_TEX_DEPTH_COMPARE). */
+const COMPARE_CODE: Readonly<Record<string, number>> = {
+  never: 0,
+  less: 1,
+  equal: 2,
+  'less-equal': 3,
+  greater: 4,
+  'not-equal': 5,
+  'greater-equal': 6,
+  always: 7,
+};
+
+/** WGSL the image functions share: clamp modes on texel indices, and the compare functions. */
+export const IMAGE_RUNTIME_WGSL = /* wgsl */ `fn wrap_index(i: i32, n: i32, mode: u32) -> i32 {
+  switch mode {
+    case 0u: { return ((i % n) + n) % n; }
+    case 1u: {
+      let m = ((i % (2 * n)) + 2 * n) % (2 * n);
+      return select(2 * n - 1 - m, m, m < n);
+    }
+    case 2u: { return clamp(i, 0, n - 1); }
+    case 3u: { return min(select(i, -1 - i, i < 0), n - 1); }
+    case 4u, 6u: { return select(i, -1, i < 0 || i >= n); }
+    default: {
+      let m = select(i, -1 - i, i < 0);
+      return select(m, -1, m >= n);
+    }
+  }
+}
+
+fn half_border(u: f32, n: f32, mode: u32) -> f32 {
+  if (mode == 4u) { return min(max(u, -0.5), n + 0.5); }
+  if (mode == 5u) { return min(abs(u), n + 0.5); }
+  return u;
+}
+
+fn depth_compare(f: u32, r: f32, t: f32) -> bool {
+  switch f {
+    case 0u: { return false; }
+    case 1u: { return r < t; }
+    case 2u: { return r == t; }
+    case 3u: { return r <= t; }
+    case 4u: { return r > t; }
+    case 5u: { return r != t; }
+    case 6u: { return r >= t; }
+    default: { return true; }
+  }
+}
+
+fn signed6(v: u32) -> f32 {
+  return f32((i32(v << 26u)) >> 26u);
+}
+
+fn f32_is_nan(bits: u32) -> bool {
+  return (bits & 0x7fffffffu) > 0x7f800000u;
+}
+`;
+
+/** An f32 constant, exactly (by its bits). */
+const f32Const = (v: number): string => `bitcast<f32>(0x${f32Bits(v).toString(16)}u)`;
+
+function describe(e: unknown): string | undefined {
+  if (e instanceof DescriptorError || e instanceof TexelFormatError || e instanceof TilingError) return e.message;
+  return undefined;
+}
+
+/** The dispatcher's case of the image service (runs the queued image request, then `pc = iret`). */
+export const IMAGE_SERVICE = 0xfffff001;
+/** Words of an image request: the access's index, then up to ten address words. */
+const REQUEST_WORDS = 13;
+
+/** Access kinds of `ImageAccess.kind`. */
+const KIND = { load: 0, sample: 1, gather4: 2, resinfo: 3 } as const;
+/** `ImageAccess.flags` bits. */
+const FLAG = {
+  unnorm: 1,
+  lodFromRegister: 2,
+  clampRegister: 4,
+  compare: 8,
+  offset: 16,
+  derivatives: 32,
+  hasY: 64,
+  arrayed: 128,
+  magBilinear: 256,
+  minBilinear: 512,
+  unormRef: 1024,
+  /** BORDER_COLOR_TYPE is the register table: an active lane reading a border texel faults (the interpreter refuses it). */
+  borderRegister: 2048,
+} as const;
+/** `ImageAccess.mips`: one level (the base), the nearest level, or the two levels around the LOD. */
+const MIPS = { one: 0, nearest: 1, linear: 2 } as const;
+
+/** One image access's constants (a row of the module's `IMAGE_ACCESSES`). */
+interface AccessRow {
+  readonly binding: number;
+  readonly kind: number;
+  readonly flags: number;
+  readonly mips: number;
+  readonly comp: number;
+  readonly clampX: number;
+  readonly clampY: number;
+  readonly compareFn: number;
+  readonly lodBias: number;
+  readonly lodLo: number;
+  readonly lodMax: number;
+  readonly top: number;
+  readonly count: number;
+  readonly layers: number;
+  readonly baseW: number;
+  readonly baseH: number;
+  readonly border: readonly number[];
+  /** resinfo: the T#'s width, height, depth, BASE_LEVEL, DIM. */
+  readonly resinfo: readonly [number, number, number, number, number];
+}
+
+const u = (v: number): string => `${v >>> 0}u`;
+
+/** The sampler fields of an access that has none (load, resinfo). */
+const NO_SAMPLER: AccessRow = {
+  binding: 0,
+  kind: 0,
+  flags: 0,
+  mips: MIPS.one,
+  comp: 0,
+  clampX: 0,
+  clampY: 0,
+  compareFn: 0,
+  lodBias: 0,
+  lodLo: 0,
+  lodMax: 0,
+  top: 0,
+  count: 0,
+  layers: 0,
+  baseW: 0,
+  baseH: 0,
+  border: [0, 0, 0, 0],
+  resinfo: [0, 0, 0, 0, 0],
+};
+
+function accessRowWgsl(r: AccessRow): string {
+  return `ImageAccess(${[
+    u(r.binding),
+    u(r.kind),
+    u(r.flags),
+    u(r.mips),
+    u(r.comp),
+    u(r.clampX),
+    u(r.clampY),
+    u(r.compareFn),
+    f32Const(r.lodBias),
+    f32Const(r.lodLo),
+    f32Const(r.lodMax),
+    `${r.top}i`,
+    u(r.count),
+    u(r.layers),
+    f32Const(r.baseW),
+    f32Const(r.baseH),
+    `vec4<u32>(${r.border.map(u).join(', ')})`,
+    `vec4<u32>(${r.resinfo.slice(0, 4).map(u).join(', ')})`,
+    u(r.resinfo[4]),
+  ].join(', ')})`;
+}
+
+/**
+ * The image service, one body for every access: SwiftShader inlines every call of a function, so
+ * each texture's `textureLoad` and the filter code appear once (in loops over levels and taps),
+ * whatever the number of image instructions.
+ */
+const IMAGE_SERVICE_WGSL = /* wgsl */ `struct ImageAccess {
+  binding: u32,
+  kind: u32,
+  flags: u32,
+  mips: u32,
+  comp: u32,
+  clamp_x: u32,
+  clamp_y: u32,
+  compare_fn: u32,
+  lod_bias: f32,
+  lod_lo: f32,
+  lod_max: f32,
+  top: i32,
+  count: u32,
+  layers: u32,
+  base_w: f32,
+  base_h: f32,
+  border: vec4<u32>,
+  res: vec4<u32>,
+  res_dim: u32,
+}
+
+fn image_flag(a: ImageAccess, bit: u32) -> bool {
+  return (a.flags & bit) != 0u;
+}
+
+/** One texel's channel words through the access's clamp modes (border: the colour), compared where _c. */
+fn image_tap(a: ImageAccess, level: i32, layer: i32, i: i32, j: i32, refv: f32, lane_active: bool, at: u32) -> vec4<u32> {
+  let size = image_size(a.binding, level);
+  let x = wrap_index(i, size.x, a.clamp_x);
+  let y = select(0, wrap_index(j, size.y, a.clamp_y), image_flag(a, ${FLAG.hasY}u));
+  var t = a.border;
+  if (x >= 0 && y >= 0) {
+    t = image_texel(a.binding, level, layer, x, y);
+  } else if (lane_active && image_flag(a, ${FLAG.borderRegister}u)) {
+    fault(${FAULT.imageBorderRegister}u, 0u, 0u, 0u, false, at);
+  }
+  if (image_flag(a, ${FLAG.compare}u)) {
+    return vec4<u32>(select(0u, 0x3f800000u, depth_compare(a.compare_fn, refv, bitcast<f32>(t.x))));
+  }
+  return t;
+}
+
+fn image_resinfo(a: ImageAccess, mip: u32) -> vec4<u32> {
+  if (mip >= a.count) {
+    return vec4<u32>(0u, 0u, 0u, a.count);
+  }
+  let level = min(a.res.w + mip, 31u);
+  let w = max(1u, a.res.x >> level);
+  let h = max(1u, a.res.y >> level);
+  switch a.res_dim {
+    case 0u: { return vec4<u32>(w, 0u, 0u, a.count); }
+    case 1u, 3u: { return vec4<u32>(w, h, 0u, a.count); }
+    case 2u: { return vec4<u32>(w, h, max(1u, a.res.z >> level), a.count); }
+    case 4u: { return vec4<u32>(w, a.layers, 0u, a.count); }
+    default: { return vec4<u32>(w, h, a.layers, a.count); }
+  }
+}
+
+fn image_run(q: array<u32, ${REQUEST_WORDS}>) -> vec4<u32> {
+  let a = IMAGE_ACCESSES[q[0]];
+  if (a.kind == ${KIND.resinfo}u) {
+    return image_resinfo(a, q[1]);
+  }
+  let has_y = image_flag(a, ${FLAG.hasY}u);
+  let unnorm = image_flag(a, ${FLAG.unnorm}u);
+  // ---- a load: the texel at (x, y, layer, mip), 0 outside the view (clamp_border with a zero border)
+  var levels = 1;
+  var lv = array<i32, 2>(0, 0);
+  var lw = array<f32, 2>(1.0, 0.0);
+  var layer = 0;
+  var sc = 0.0;
+  var tc = 0.0;
+  var ox = 0.0;
+  var oy = 0.0;
+  var refv = 0.0;
+  var bilinear = false;
+  if (a.kind == ${KIND.load}u) {
+    if (q[4] >= a.count || q[3] >= a.layers) {
+      return vec4<u32>(0u);
+    }
+    lv[0] = i32(q[4]);
+    layer = i32(q[3]);
+  } else {
+    // ---- LOD: _l's VGPR or _d's derivatives (else 0: it decides nothing here), + LOD_BIAS, clamped
+    var lod = 0.0;
+    if (image_flag(a, ${FLAG.lodFromRegister}u)) {
+      lod = bitcast<f32>(q[4]);
+    } else if (image_flag(a, ${FLAG.derivatives}u)) {
+      let gx = vec2<f32>(bitcast<f32>(q[7]) * a.base_w, select(0.0, bitcast<f32>(q[8]) * a.base_h, has_y));
+      let gy = vec2<f32>(bitcast<f32>(q[9]) * a.base_w, select(0.0, bitcast<f32>(q[10]) * a.base_h, has_y));
+      lod = log2(max(length(gx), length(gy)));
+    }
+    if (!unnorm) {
+      lod = lod + a.lod_bias;
+      var lo = a.lod_lo;
+      if (image_flag(a, ${FLAG.clampRegister}u)) {
+        lo = max(lo, bitcast<f32>(q[4]));
+      }
+      if (f32_is_nan(bitcast<u32>(lod))) {
+        lod = lo;
+      } else {
+        lod = min(max(lod, lo), a.lod_max);
+      }
+    }
+    bilinear = select(image_flag(a, ${FLAG.minBilinear}u), image_flag(a, ${FLAG.magBilinear}u), lod <= 0.0);
+    if (a.mips == ${MIPS.nearest}u) {
+      lv[0] = clamp(i32(ceil(lod + 0.5)) - 1, 0, a.top);
+    } else if (a.mips == ${MIPS.linear}u) {
+      let d = min(max(lod, 0.0), f32(a.top));
+      lv[0] = i32(floor(d));
+      let t = d - floor(d);
+      if (t != 0.0 && lv[0] < a.top) {
+        levels = 2;
+        lv[1] = lv[0] + 1;
+        lw[0] = 1.0 - t;
+        lw[1] = t;
+      }
+    }
+    sc = bitcast<f32>(q[1]);
+    tc = bitcast<f32>(q[2]);
+    if (image_flag(a, ${FLAG.arrayed}u)) {
+      layer = clamp(i32(round(bitcast<f32>(q[3]))), 0, i32(a.layers) - 1);
+    }
+    if (image_flag(a, ${FLAG.offset}u)) {
+      ox = signed6(q[6]);
+      oy = select(0.0, signed6(q[6] >> 8u), has_y);
+    }
+    refv = bitcast<f32>(q[5]);
+    if (image_flag(a, ${FLAG.unormRef}u)) {
+      refv = min(max(refv, 0.0), 1.0);
+    }
+  }
+  var out = vec4<f32>(0.0);
+  var words = vec4<u32>(0u);
+  for (var li = 0; li < levels; li++) {
+    let level = lv[li];
+    var n = 1;
+    var ij = array<vec2<i32>, 4>();
+    var wa = 0.0;
+    var wb = 0.0;
+    if (a.kind == ${KIND.load}u) {
+      ij[0] = vec2<i32>(i32(q[1]), select(0, i32(q[2]), has_y));
+    } else {
+      let size = vec2<f32>(image_size(a.binding, level));
+      let u = half_border(select(sc * size.x, sc, unnorm) + ox, size.x, a.clamp_x);
+      let v = select(0.5, half_border(select(tc * size.y, tc, unnorm) + oy, size.y, a.clamp_y), has_y);
+      if (a.kind == ${KIND.gather4}u || bilinear) {
+        let uu = u - 0.5;
+        let vv = v - 0.5;
+        let i0 = i32(floor(uu));
+        let j0 = select(0, i32(floor(vv)), has_y);
+        let j1 = select(0, j0 + 1, has_y);
+        wa = uu - floor(uu);
+        wb = select(0.0, vv - floor(vv), has_y);
+        // gather4's order; bilinear reads the same four: (i0, j1), (i1, j1), (i1, j0), (i0, j0)
+        ij = array<vec2<i32>, 4>(vec2<i32>(i0, j1), vec2<i32>(i0 + 1, j1), vec2<i32>(i0 + 1, j0), vec2<i32>(i0, j0));
+        n = 4;
+      } else {
+        ij[0] = vec2<i32>(i32(floor(u)), i32(floor(v)));
+      }
+    }
+    var t = array<vec4<u32>, 4>();
+    for (var k = 0; k < n; k++) {
+      t[k] = image_tap(a, level, layer, ij[k].x, ij[k].y, refv, q[11] != 0u, q[12]);
+    }
+    if (a.kind == ${KIND.gather4}u) {
+      return vec4<u32>(t[0][a.comp], t[1][a.comp], t[2][a.comp], t[3][a.comp]);
+    }
+    var r = t[0];
+    if (n == 4) {
+      let t00 = bitcast<vec4<f32>>(t[3]);
+      let t10 = bitcast<vec4<f32>>(t[2]);
+      // 1D: the second row is the first (the interpreter's t01 = t00, t11 = t10)
+      let t01 = select(t00, bitcast<vec4<f32>>(t[0]), has_y);
+      let t11 = select(t10, bitcast<vec4<f32>>(t[1]), has_y);
+      let r0 = t00 * (1.0 - wa) + t10 * wa;
+      let r1 = t01 * (1.0 - wa) + t11 * wa;
+      r = bitcast<vec4<u32>>(r0 * (1.0 - wb) + r1 * wb);
+    }
+    if (levels == 1) {
+      return r;
+    }
+    out = out + bitcast<vec4<f32>>(r) * lw[li];
+  }
+  return bitcast<vec4<u32>>(out);
+}
+`;
+
+/** What the translation binds, and the module text its image instructions need. */
+export class ImagePlan {
+  readonly images: BoundImage[] = [];
+  private readonly keys = new Map<string, BoundImage>();
+  private readonly rows: string[] = [];
+  private readonly rowIndex = new Map<string, number>();
+
+  /** The texture bound for a T#'s words (one binding per distinct T#). */
+  image(
+    words: readonly number[],
+    desc: ImageDescriptor,
+    layout: SurfaceLayout,
+    format: TexelFormat,
+    memory: GuestMemory,
+  ): BoundImage {
+    const key = words.map((w) => w >>> 0).join(',');
+    const hit = this.keys.get(key);
+    if (hit) return hit;
+    const bound = plannedTexture(this.images.length, words, desc, layout, format, memory);
+    this.images.push(bound);
+    this.keys.set(key, bound);
+    return bound;
+  }
+
+  /** The index of an access's constants in `IMAGE_ACCESSES` (equal rows shared). */
+  access(row: AccessRow): number {
+    const text = accessRowWgsl(row);
+    let i = this.rowIndex.get(text);
+    if (i === undefined) {
+      i = this.rows.length;
+      this.rows.push(text);
+      this.rowIndex.set(text, i);
+    }
+    return i;
+  }
+
+  get empty(): boolean {
+    return this.rows.length === 0;
+  }
+
+  /** Module-scope declarations: the texture bindings (group 1), the access table and the service's functions. */
+  declarations(): string {
+    if (this.empty) return '';
+    const texel = this.images.map((b) => `    case ${b.binding}u: { return ${b.texelName}(level, layer, x, y); }`);
+    const size = this.images.map(
+      (b) => `    case ${b.binding}u: { return vec2<i32>(textureDimensions(${b.variable}, level)); }`,
+    );
+    return [
+      ...this.images.map((b) => b.declaration),
+      IMAGE_RUNTIME_WGSL,
+      ...this.images.map((b) => b.texelFunction),
+      `fn image_texel(binding: u32, level: i32, layer: i32, x: i32, y: i32) -> vec4<u32> {
+  switch binding {
+${texel.join('\n')}
+    default: { return vec4<u32>(0u); }
+  }
+}
+
+fn image_size(binding: u32, level: i32) -> vec2<i32> {
+  switch binding {
+${size.join('\n')}
+    default: { return vec2<i32>(1, 1); }
+  }
+}
+`,
+      IMAGE_SERVICE_WGSL,
+      `var<private> IMAGE_ACCESSES: array<ImageAccess, ${this.rows.length}> = array<ImageAccess, ${this.rows.length}>(\n  ${this.rows.join(',\n  ')},\n);\n`,
+    ].join('\n');
+  }
+
+  /** The service's variables in `main`. */
+  locals(): string {
+    return this.empty ? '' : `var iq: array<u32, ${REQUEST_WORDS}>;\n  var ires: vec4<u32>;\n  var iret: u32 = 0u;`;
+  }
+
+  /** The service's case of the dispatcher. */
+  serviceCase(): string {
+    return this.empty
+      ? ''
+      : `          case ${IMAGE_SERVICE}u: {\n            ires = image_run(iq);\n            pc = iret;\n          }`;
+  }
+}
+
+/** The words of a descriptor, resolved at translation time, and which registers the module must check. */
+interface ResolvedWords {
+  readonly words: number[];
+  /** Registers whose value is not a constant of the translation: checked against `words` at the access. */
+  readonly checks: { readonly register: Expr; readonly value: number }[];
+}
+
+export class ImageTranslator implements ImageInstructions {
+  readonly plan = new ImagePlan();
+  private trace: TraceResult | undefined;
+  /** Leaf values already read (a scalar load's words are read once). */
+  private readonly leafValues = new Map<string, number>();
+
+  constructor(
+    private readonly program: Program,
+    private readonly setup: Setup,
+    private readonly memory: GuestMemory,
+  ) {}
+
+  private traced(): TraceResult {
+    if (!this.trace) {
+      const range = this.memory.rangeAt(this.program.base);
+      this.trace = traceProgram(this.program.target, range.bytes, {
+        entry: this.program.entry,
+        ...(this.program.end === undefined ? {} : { end: this.program.end }),
+        entryState: entryFromSetup(this.setup, range.address),
+      });
+    }
+    return this.trace;
+  }
+
+  /**
+   * A traced value at translation time: its expression run on the concrete algebra, its leaves
+   * the values the dispatch starts with (user data, a program capture's registers) and scalar
+   * loads at places themselves known, read from guest memory as the SMEM rules (buffer-ops.ts)
+   * address them; any other leaf (a lane's value, a join, a system value) is `undefined`.
+   */
+  private valueOf(e: Expr): number | undefined {
+    const leaves = this.traced().leaves;
+    const gen = this.program.target.gen;
+    const word = (name: string): number => {
+      const hit = this.leafValues.get(name);
+      if (hit !== undefined) return hit;
+      const o = leaves.origin(leaves.builder.input(name));
+      let v: number | undefined;
+      switch (o?.kind) {
+        case 'user-data':
+          v = o.value;
+          break;
+        case 'initial':
+          v = o.value;
+          break;
+        case 'scalar-load': {
+          const base = o.base.map((b) => this.valueOf(b.expr));
+          const offset = this.valueOf(o.offset.expr);
+          if (offset === undefined || base.some((b) => b === undefined)) break;
+          const words = base as number[];
+          if (o.through === 'address') {
+            const [lo, hi] = add64(concrete, pointer48(concrete, words[0]!, words[1]!), [offset, 0]);
+            v = this.word(hi * 2 ** 32 + ((lo & ~3) >>> 0) + 4 * o.dword);
+          } else {
+            const r = bufferRsrc(concrete, gen, words);
+            if (!sBufferDwordInRange(concrete, r, offset, o.dword)) v = 0;
+            else {
+              const [lo, hi] = add64(concrete, r.base, [((offset & ~3) >>> 0) + 4 * o.dword, 0]);
+              v = this.word(hi * 2 ** 32 + lo);
+            }
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      if (v === undefined) throw new UnknownAtTranslation();
+      this.leafValues.set(name, v >>> 0);
+      return v >>> 0;
+    };
+    try {
+      return evaluateExpr([e], {
+        word,
+        bool: () => {
+          throw new UnknownAtTranslation();
+        },
+      })[0] as number;
+    } catch (x) {
+      if (x instanceof UnknownAtTranslation) return undefined;
+      throw x;
+    }
+  }
+
+  private word(address: number): number {
+    const b = this.memory.read(address, 4);
+    return (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
+  }
+
+  /** The descriptor in s[first..first+n-1] at this instruction. */
+  private resolve(
+    state: LaneState,
+    inst: Instruction,
+    role: 'resource' | 'sampler',
+    first: number,
+    n: number,
+  ): ResolvedWords {
+    const words: number[] = [];
+    const checks: { register: Expr; value: number }[] = [];
+    let access: AccessTrace | undefined;
+    for (let i = 0; i < n; i++) {
+      const e = state.readSgpr(first + i);
+      if (e.op === 'const') {
+        words.push(e.value! >>> 0);
+        continue;
+      }
+      const at = codeAddress(inst.offset);
+      access ??= this.traced().accesses.find((a) => a.at === at);
+      const desc = access?.descriptors.find((x) => x.role === role);
+      const w = desc?.words[i];
+      const traced = this.traced().before.get(at)?.sgpr[first + i];
+      const kind = role === 'resource' ? 'T#' : 'S#';
+      if (!w || !traced) throw new ImageRefusal(`s${first + i} of the ${kind} is not traced`);
+      const value = this.valueOf(traced.expr);
+      if (value === undefined) {
+        const p = w.provenance;
+        const selected =
+          (p.kind === 'load' && !p.fixed) || p.kind === 'lane-value' || desc?.classification.kind === 'selected';
+        throw new ImageRefusal(
+          selected
+            ? `s${first + i} (${kind} word ${i}) is selected per lane (${provenanceText(p)}); runtime-selected images (D983) are not translated yet`
+            : `s${first + i} (${kind} word ${i}) is not known at translation time (${provenanceText(p)})`,
+        );
+      }
+      words.push(value);
+      checks.push({ register: e, value });
+    }
+    return { words, checks };
+  }
+
+  translate(state: LaneState, d: DecodedInstruction): ImageIssue {
+    const inst = d.inst;
+    const gen = this.program.target.gen;
+    const name = inst.def.name;
+    if (name.startsWith('image_store') || name.startsWith('image_atomic'))
+      throw new ImageRefusal(
+        `${name.startsWith('image_store') ? 'image stores' : 'image atomics'} are not translated: the host does not encode and tile texels back into guest memory`,
+      );
+    if (name === 'image_get_lod')
+      throw new ImageRefusal('image_get_lod is not translated (the interpreter does not model it)');
+    const op = imageOp(name);
+    if (typeof op === 'string') throw new ImageRefusal(op);
+    const why = imageRefusal(inst);
+    if (why !== undefined) throw new ImageRefusal(why);
+    const f = inst.fields;
+    const first = f.srsrc * 4;
+    const n = f.r128 && gen !== Gen.GFX9 ? 4 : 8;
+    const t = this.resolve(state, inst, 'resource', first, n);
+    let desc: ImageDescriptor;
+    try {
+      desc = decodeImageDescriptor(gen, t.words);
+    } catch (e) {
+      const m = describe(e);
+      if (m !== undefined) throw new ImageRefusal(`s[${first}:${first + n - 1}]: ${m}`);
+      throw e;
+    }
+    const typeDim = DIM_OF_TYPE[desc.type_name]!;
+    const dim = gen >= Gen.GFX10 ? (f.dim as number) : typeDim;
+    if (dim !== typeDim)
+      throw new ImageRefusal(`the instruction's DIM does not match the T#'s TYPE (${desc.type_name})`);
+    if (desc.is_msaa) throw new ImageRefusal('MSAA images are not translated');
+    const s =
+      op.kind === 'sample' || op.kind === 'gather4' ? this.resolve(state, inst, 'sampler', f.ssamp * 4, 4) : undefined;
+    const checks = [...t.checks, ...(s?.checks ?? [])];
+    if (checks.length > 0) this.checkDescriptors(state, checks, first, inst);
+    let request: { row: AccessRow; words: string[] };
+    let float = false;
+    if (op.kind === 'resinfo') request = this.resinfo(state, inst, desc, dim);
+    else {
+      if (dim === 2 || dim === 3) throw new ImageRefusal(`${dim === 2 ? '3D' : 'cube'} images are not translated yet`);
+      let format: TexelFormat;
+      let layout: SurfaceLayout;
+      try {
+        format = texelFormat(desc.format);
+        layout = surfaceLayout(gen, desc);
+      } catch (e) {
+        const m = describe(e);
+        if (m !== undefined) throw new ImageRefusal(`s[${first}:${first + n - 1}]: ${m}`);
+        throw e;
+      }
+      const image = this.plan.image(t.words, desc, layout, format, this.memory);
+      float = format.channelKind === 'float';
+      if (op.kind === 'load') request = this.load(state, inst, op, image, dim);
+      else {
+        let sampler: SamplerDescriptor;
+        try {
+          // Reserved values kept, refused below where the sample consults them (the interpreter's rule).
+          sampler = decodeSamplerDescriptor(gen, s!.words, { reserved: 'keep' });
+        } catch (e) {
+          if (e instanceof DescriptorError)
+            throw new ImageRefusal(`s[${f.ssamp * 4}:${f.ssamp * 4 + 3}] is not an S#: ${e.message}`);
+          throw e;
+        }
+        request = this.sample(state, inst, op, image, sampler, dim);
+        if (op.compare) float = true;
+      }
+    }
+    const index = this.plan.access(request.row);
+    const seg = state.seg;
+    const words = [u(index), ...request.words];
+    while (words.length < REQUEST_WORDS - 2) words.push('0u');
+    // The lane's EXEC bit and the instruction's address, for a fault only an active lane reports.
+    words.push(`select(0u, 1u, ${seg.value(state.execBit())})`, `0x${(this.program.base + inst.offset).toString(16)}u`);
+    words.forEach((w, i) => seg.line(`iq[${i}] = ${w};`));
+    return { finish: (st) => this.writeResults(st, inst, op, float) };
+  }
+
+  /** Faults (a refused result) in an active lane whose registers are not the words the host bound. */
+  private checkDescriptors(state: LaneState, checks: ResolvedWords['checks'], first: number, inst: Instruction): void {
+    const seg = state.seg;
+    const differ = checks.map((c) => `${seg.value(c.register)} != 0x${c.value.toString(16)}u`).join(' || ');
+    const exec = seg.value(state.execBit());
+    seg.line(`if (${exec} && (${differ})) {`);
+    seg.line(
+      `  fault(${FAULT.imageDescriptor}u, ${first}u, 0u, 0u, false, 0x${(this.program.base + inst.offset).toString(16)}u);`,
+    );
+    seg.line('}');
+  }
+
+  /** The f32 bits of address VGPR i (a WGSL expression). */
+  private addr(state: LaneState, inst: Instruction, i: number): string {
+    return state.seg.value(state.readVgpr(addressRegister(inst, i), 0));
+  }
+
+  private load(
+    state: LaneState,
+    inst: Instruction,
+    op: ImageOp,
+    image: BoundImage,
+    dim: number,
+  ): { row: AccessRow; words: string[] } {
+    const nCoords = DIM_COORDS[dim];
+    const coords = Array.from({ length: nCoords }, (_, i) => this.addr(state, inst, i));
+    const mip = op.mip ? this.addr(state, inst, nCoords) : '0u';
+    const hasY = dim === 1 || dim === 5;
+    const layer = dim === 4 ? coords[1]! : dim === 5 ? coords[2]! : '0u';
+    const { count } = viewLevels(image.desc);
+    const row: AccessRow = {
+      ...NO_SAMPLER,
+      binding: image.binding,
+      kind: KIND.load,
+      flags: hasY ? FLAG.hasY : 0,
+      count,
+      layers: image.layers,
+      // Out of range reads 0: the border of clamp_border, black and transparent.
+      clampX: CLAMP_CODE.clamp_border!,
+      clampY: CLAMP_CODE.clamp_border!,
+    };
+    return { row, words: [coords[0]!, hasY ? coords[1]! : '0u', layer, mip] };
+  }
+
+  /** image_get_resinfo from the T# alone (the interpreter's rule: sizes of the mip, the view's level count). */
+  private resinfo(
+    state: LaneState,
+    inst: Instruction,
+    desc: ImageDescriptor,
+    dim: number,
+  ): { row: AccessRow; words: string[] } {
+    if (dim === 3 && inst.fields.dmask & 4)
+      throw new ImageRefusal("a cube's resinfo z (its face or cube count) is not translated");
+    const { count } = viewLevels(desc);
+    const row: AccessRow = {
+      ...NO_SAMPLER,
+      binding: 0,
+      kind: KIND.resinfo,
+      count,
+      layers: Math.max(0, desc.layers - desc.base_array),
+      resinfo: [desc.width, desc.height, desc.depth, desc.base_level, dim],
+    };
+    return { row, words: [this.addr(state, inst, 0)] };
+  }
+
+  private sample(
+    state: LaneState,
+    inst: Instruction,
+    op: ImageOp,
+    image: BoundImage,
+    s: SamplerDescriptor,
+    dim: number,
+  ): { row: AccessRow; words: string[] } {
+    const f = inst.fields;
+    const desc = image.desc;
+    const format = image.format;
+    // The interpreter's refusals (image-sample.ts checkSampler), so both refuse alike.
+    const unnorm = f.unorm === 1 || s.unnormalized;
+    const consulted = (field: ReservedField['field'], by: string): void => {
+      const e = reservedFieldError(s, field, by);
+      if (e) throw new ImageRefusal(`the S# is not sampled: ${e.message}`);
+    };
+    const aniso = s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso');
+    if (aniso) consulted('max_aniso_ratio', 'an aniso XY filter');
+    if (!unnorm) consulted('mip_filter', 'a sample with normalized coordinates (mip selection)');
+    const anyBilinear = s.mag_filter.endsWith('bilinear') || s.min_filter.endsWith('bilinear');
+    const multiTexel =
+      op.kind === 'gather4' ||
+      anyBilinear ||
+      (s.mip_filter === 'linear' && !unnorm) ||
+      (aniso && s.max_anisotropy !== 1);
+    if (s.filter_mode !== 'blend' && multiTexel) {
+      consulted('filter_mode', 'a footprint of more than one texel');
+      throw new ImageRefusal(`the ${s.filter_mode} reduction filter over more than one texel is not translated`);
+    }
+    const explicitLod = op.lod || op.lz;
+    if (aniso && s.max_anisotropy !== 1 && !explicitLod)
+      throw new ImageRefusal('anisotropic filtering with an implicit or _d LOD is not translated');
+    if (s.mip_filter === 'point_aniso_adj') throw new ImageRefusal('the point_aniso_adj mip filter is not translated');
+    const sf = s.fields as Record<string, number>;
+    // The interpreter samples these only where every texel is +0 or 1 (checked per texel); the module does not check texels.
+    if (sf.force_degamma === 1 || (sf.skip_degamma === 1 && format.info.num_format === 'SRGB'))
+      throw new ImageRefusal('FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated');
+    if (s.lod_bias_sec !== 0) throw new ImageRefusal('a non-zero LOD_BIAS_SEC is not translated');
+    const magBil = s.mag_filter.endsWith('bilinear');
+    const minBil = s.min_filter.endsWith('bilinear');
+    if (
+      op.kind === 'sample' &&
+      format.channelKind !== 'float' &&
+      (magBil || minBil || s.mip_filter === 'linear') &&
+      !op.compare
+    )
+      throw new ImageRefusal(`filtering a ${format.channelKind} format (${format.info.name}) is not translated`);
+    if (op.compare && format.channelKind !== 'float')
+      throw new ImageRefusal(
+        `a depth compare of a ${format.channelKind} format (${format.info.name}) is not translated`,
+      );
+    const view = viewLevels(desc);
+    if (view.count === 0) throw new ImageRefusal('the T# view has no levels (BASE_LEVEL past LAST_LEVEL)');
+    const top = view.count - 1;
+    // Whether the LOD can change the result: the level chosen, or the mag / min filter.
+    const oneLevel = unnorm || s.mip_filter === 'none' || top === 0;
+    const lodMatters = !unnorm && (!oneLevel || (op.kind === 'sample' && magBil !== minBil));
+    if (!explicitLod && !op.derivatives && lodMatters)
+      throw new ImageRefusal(
+        "an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
+      );
+
+    // Address VGPRs in the ISA's order.
+    const nCoords = DIM_COORDS[dim];
+    const hasY = dim === 1 || dim === 5;
+    const arrayed = dim === 4 || dim === 5;
+    let idx = 0;
+    const offReg = op.offset ? idx++ : -1;
+    // _b's bias only moves an implicit LOD, refused above where the LOD decides anything.
+    if (op.bias) idx++;
+    const zReg = op.compare ? idx++ : -1;
+    const nGrad = hasY ? 2 : 1;
+    const gradReg = op.derivatives ? idx : -1;
+    if (op.derivatives) idx += 2 * nGrad;
+    const coordReg = idx;
+    idx += nCoords;
+    const lodReg = op.lod || op.clamp ? idx : -1;
+    const arg = (i: number): string => (i < 0 ? '0u' : this.addr(state, inst, i));
+    const args = [
+      arg(coordReg),
+      hasY ? arg(coordReg + 1) : '0u',
+      arrayed ? arg(coordReg + (hasY ? 2 : 1)) : '0u',
+      op.lod || op.clamp ? arg(lodReg) : '0u',
+      op.compare ? arg(zReg) : '0u',
+      op.offset ? arg(offReg) : '0u',
+      // d/dx then d/dy of each non-array coordinate (AMD's DS/DX, DT/DX, DS/DY, DT/DY).
+      op.derivatives ? arg(gradReg) : '0u',
+      op.derivatives && hasY ? arg(gradReg + 1) : '0u',
+      op.derivatives ? arg(gradReg + nGrad) : '0u',
+      op.derivatives && hasY ? arg(gradReg + nGrad + 1) : '0u',
+    ];
+    const unormRef = format.info.num_format === 'UNORM';
+    const border = (BORDER[s.border_color] ?? [0, 0, 0, 0]).map((v) =>
+      format.channelKind === 'float' ? f32Bits(v) : v >>> 0,
+    );
+    const base = image.layout.subresource(view.base, 0);
+    const flags =
+      (unnorm ? FLAG.unnorm : 0) |
+      (op.lod && !unnorm ? FLAG.lodFromRegister : 0) |
+      (op.clamp ? FLAG.clampRegister : 0) |
+      (op.compare ? FLAG.compare : 0) |
+      (op.offset ? FLAG.offset : 0) |
+      (op.derivatives && !unnorm ? FLAG.derivatives : 0) |
+      (hasY ? FLAG.hasY : 0) |
+      (arrayed ? FLAG.arrayed : 0) |
+      (magBil ? FLAG.magBilinear : 0) |
+      (minBil ? FLAG.minBilinear : 0) |
+      (unormRef ? FLAG.unormRef : 0) |
+      (s.border_color === 'register' ? FLAG.borderRegister : 0);
+    const mips =
+      unnorm || s.mip_filter === 'none'
+        ? MIPS.one
+        : s.mip_filter === 'point' || op.kind === 'gather4'
+          ? MIPS.nearest
+          : MIPS.linear;
+    const row: AccessRow = {
+      binding: image.binding,
+      kind: op.kind === 'gather4' ? KIND.gather4 : KIND.sample,
+      flags,
+      mips,
+      comp: op.kind === 'gather4' && !op.compare ? [1, 2, 4, 8].indexOf(f.dmask) : 0,
+      clampX: CLAMP_CODE[s.clamp[0]]!,
+      clampY: CLAMP_CODE[s.clamp[1]]!,
+      compareFn: COMPARE_CODE[s.depth_compare]!,
+      lodBias: s.lod_bias,
+      lodLo: Math.max(s.min_lod, desc.min_lod),
+      lodMax: s.max_lod,
+      top,
+      count: view.count,
+      layers: image.layers,
+      baseW: base.width,
+      baseH: base.height,
+      border,
+      resinfo: [0, 0, 0, 0, 0],
+    };
+    return { row, words: args };
+  }
+
+  /** Writes the dmask-selected components of `ires` (all four for gather4) to VGPRs from vdata; d16 halves as the interpreter packs them. */
+  private writeResults(state: LaneState, inst: Instruction, op: ImageOp, float: boolean): void {
+    const seg = state.seg;
+    const name = seg.freshName('img');
+    seg.line(`let ${name}: vec4<u32> = ires;`);
+    const f = inst.fields;
+    const dmask = op.kind === 'gather4' ? 0xf : f.dmask;
+    const words: Expr[] = [];
+    for (let c = 0; c < 4; c++) if ((dmask >> c) & 1) words.push(seg.word(`${name}.${'xyzw'[c]}`));
+    const a = state.b;
+    if (!f.d16) {
+      words.forEach((w, k) => state.writeVgpr(f.vdata + k, 0, w));
+      return;
+    }
+    const gen = this.program.target.gen;
+    // The interpreter's f16Bits: round to nearest even, f16 denormals kept.
+    const mode = { ...state.floatMode(), f64f16Denormals: true };
+    const halves = words.map((w) => (float ? a.fToF16(w, false, mode) : a.and(w, a.word(0xffff))));
+    if (gen < Gen.GFX9) halves.forEach((h, k) => state.writeVgpr(f.vdata + k, 0, h));
+    else
+      for (let k = 0; k < halves.length; k += 2)
+        state.writeVgpr(f.vdata + (k >> 1), 0, a.or(halves[k]!, a.shl(halves[k + 1] ?? a.word(0), a.word(16))));
+  }
+}

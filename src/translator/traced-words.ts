@@ -1,0 +1,129 @@
+/**
+ * Descriptor words known at translation time through the tracer (D012): a V# an instruction
+ * reads from SGPRs the program loaded (s_load from a descriptor set in user data, say) has, at
+ * that instruction, a traced value whose leaves are the dispatch's start values and scalar loads
+ * at places themselves known; run on the concrete algebra over the capture's memory, it gives the
+ * words the dispatch starts with. The translator then uses those words (a buffer format access's
+ * format) and the module checks at the access that the registers hold them (a fault, reported as
+ * a refused result, when the dispatch wrote the memory they came from): nothing is guessed.
+ *
+ * The evaluation is the one image-ops.ts does for T#s and S#s (D015), for MUBUF's V#.
+ */
+import { concrete } from '../semantics/concrete.ts';
+import { evaluateExpr, type Expr } from '../semantics/expr.ts';
+import { add64 } from '../semantics/wide.ts';
+import { bufferRsrc, pointer48, sBufferDwordInRange } from '../interp/buffer-ops.ts';
+import type { Setup } from '../interp/dispatch.ts';
+import type { Program } from '../interp/execute.ts';
+import type { GuestMemory } from '../interp/memory.ts';
+import { entryFromSetup } from '../tracer/entry.ts';
+import { codeAddress } from '../tracer/ids.ts';
+import { traceProgram, type TraceResult } from '../tracer/trace.ts';
+import { exprText } from '../tracer/values.ts';
+
+/** A leaf the host cannot know before the dispatch (internal to `valueOf`). */
+class UnknownAtTranslation extends Error {}
+
+/** What s[first..] hold at an instruction: the words, or why one is not known. */
+export type TracedDescriptor =
+  { readonly kind: 'known'; readonly words: readonly number[] } | { readonly kind: 'unknown'; readonly reason: string };
+
+export class TracedWords {
+  private trace: TraceResult | undefined;
+  private readonly leafValues = new Map<string, number>();
+
+  constructor(
+    private readonly program: Program,
+    private readonly setup: Setup,
+    private readonly memory: GuestMemory,
+  ) {}
+
+  private traced(): TraceResult {
+    if (!this.trace) {
+      const range = this.memory.rangeAt(this.program.base);
+      this.trace = traceProgram(this.program.target, range.bytes, {
+        entry: this.program.entry,
+        ...(this.program.end === undefined ? {} : { end: this.program.end }),
+        entryState: entryFromSetup(this.setup, range.address),
+      });
+    }
+    return this.trace;
+  }
+
+  /** SGPRs first..first+n-1 before the instruction at byte `offset` of the program. */
+  at(offset: number, first: number, n: number): TracedDescriptor {
+    const before = this.traced().before.get(codeAddress(offset));
+    const words: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = before?.sgpr[first + i];
+      if (!t) return { kind: 'unknown', reason: `s${first + i} is not traced here` };
+      const v = this.valueOf(t.expr);
+      if (v === undefined)
+        return {
+          kind: 'unknown',
+          reason: `s${first + i} is not known at translation time (it is ${exprText(t.expr, this.traced().leaves)})`,
+        };
+      words.push(v);
+    }
+    return { kind: 'known', words };
+  }
+
+  /** A traced value at translation time, or undefined where a leaf is not known before the dispatch. */
+  private valueOf(e: Expr): number | undefined {
+    const leaves = this.traced().leaves;
+    const gen = this.program.target.gen;
+    const word = (name: string): number => {
+      const hit = this.leafValues.get(name);
+      if (hit !== undefined) return hit;
+      const o = leaves.origin(leaves.builder.input(name));
+      let v: number | undefined;
+      switch (o?.kind) {
+        case 'user-data':
+        case 'initial':
+          v = o.value;
+          break;
+        case 'scalar-load': {
+          const base = o.base.map((b) => this.valueOf(b.expr));
+          const offset = this.valueOf(o.offset.expr);
+          if (offset === undefined || base.some((b) => b === undefined)) break;
+          const words = base as number[];
+          if (o.through === 'address') {
+            const [lo, hi] = add64(concrete, pointer48(concrete, words[0]!, words[1]!), [offset, 0]);
+            v = this.word(hi * 2 ** 32 + ((lo & ~3) >>> 0) + 4 * o.dword);
+          } else {
+            const r = bufferRsrc(concrete, gen, words);
+            if (!sBufferDwordInRange(concrete, r, offset, o.dword)) v = 0;
+            else {
+              const [lo, hi] = add64(concrete, r.base, [((offset & ~3) >>> 0) + 4 * o.dword, 0]);
+              v = this.word(hi * 2 ** 32 + lo);
+            }
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      if (v === undefined) throw new UnknownAtTranslation();
+      this.leafValues.set(name, v >>> 0);
+      return v >>> 0;
+    };
+    try {
+      return evaluateExpr([e], {
+        word,
+        bool: () => {
+          throw new UnknownAtTranslation();
+        },
+      })[0] as number;
+    } catch (x) {
+      if (x instanceof UnknownAtTranslation) return undefined;
+      throw x;
+    }
+  }
+
+  /** A word of the capture's memory; undefined where the capture does not hold it. */
+  private word(address: number): number {
+    const b = this.memory.peek(address, 4);
+    if (!b) throw new UnknownAtTranslation();
+    return (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
+  }
+}

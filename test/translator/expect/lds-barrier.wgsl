@@ -1,0 +1,218 @@
+// gcn-webgpu translation (D011): 2 waves of 32 lanes a group
+// [the shared runtime: runtime.wgsl]
+var<workgroup> lds: array<atomic<u32>, 128>;
+
+fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
+  switch kind {
+
+    default: {
+      return old;
+    }
+  }
+}
+
+// [the memory service: runtime.wgsl]
+var<workgroup> xword: array<u32, 64>;
+var<workgroup> xmask: array<atomic<u32>, 16>;
+var<workgroup> wstate: array<u32, 2>;
+var<workgroup> running: u32;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
+  let lane = lid % 32u;
+  let wave = lid / 32u;
+  let group = params.group.xyz + wg;
+  let xw = wave * 32u;
+  var s124: u32 = 0u;
+  var s126: u32 = 0xffffffffu;
+  var v0: u32 = select(0u, (lid % 64u), lid < 64u);
+  var v1: u32 = 0u;
+  var v2: u32 = 0u;
+  var v3: u32 = 0u;
+  var pc: u32 = 0u;
+  var sync: u32 = 0u;
+  var live = true;
+  var at_barrier = false;
+  var steps: u32 = 0u;
+  var superstep: u32 = 0u;
+  var mq: array<vec4<u32>, 16>;
+  var mqc: array<u32, 16>;
+  var mres: array<u32, 16>;
+  var mcount: u32 = 0u;
+  var xaddr: u32 = 0u;
+  var mret: u32 = 0u;
+  var pf_code: u32 = 0u;
+  var pf_word: u32 = 0u;
+  var pf_detail: u32 = 0u;
+  loop {
+    let parity = superstep & 1u;
+    let xm = (parity * 2u + wave) * 4u;
+    if (live && !at_barrier) {
+      loop {
+        if (steps > 100000000u) {
+          fault(6u, steps, 0u, 0u, false, pc);
+          live = false;
+          break;
+        }
+        var halt = false;
+        switch pc {
+        case 0u: { // 0x10000000
+          steps = steps + 3u;
+          let b0_0_t3: u32 = (lane & 0x1fu);
+          let b0_0_t4: u32 = (s126 >> b0_0_t3);
+          let b0_0_t6: u32 = (b0_0_t4 & 0x1u);
+          let b0_0_t8: bool = (b0_0_t6 != 0x0u);
+          let b0_0_t11: u32 = (v0 << 0x2u);
+          let b0_0_t13: u32 = select(v1, b0_0_t11, b0_0_t8);
+          let b0_0_t16: u32 = (v0 & 0xffffffu);
+          let b0_0_t17: u32 = (0x3u * b0_0_t16);
+          let b0_0_t19: u32 = select(v2, b0_0_t17, b0_0_t8);
+          v1 = b0_0_t13;
+          v2 = b0_0_t19;
+          let b0_1_t4: bool = (0x1fcu < v1);
+          let b0_1_t5: bool = (!b0_1_t4);
+          let b0_1_t9: u32 = (lane & 0x1fu);
+          let b0_1_t10: u32 = (s126 >> b0_1_t9);
+          let b0_1_t12: u32 = (b0_1_t10 & 0x1u);
+          let b0_1_t13: bool = (b0_1_t12 != 0x0u);
+          let b0_1_t14: bool = (b0_1_t5 && b0_1_t13);
+          let b0_1_t16: u32 = select(0x0u, 0x20u, b0_1_t14);
+          let b0_1_t17: u32 = (0x114u | b0_1_t16);
+          mq[0] = vec4<u32>(v1, 0x0u, b0_1_t17, v2);
+          mcount = 1u;
+          mret = 1u;
+          pc = 4294963200u;
+        }
+        case 1u: { // 0x10000010
+          steps = steps + 2u;
+          at_barrier = true;
+          pc = 2u;
+          halt = true;
+        }
+        case 2u: { // 0x10000018
+          steps = steps + 3u;
+          let b0_4_t3: u32 = (lane & 0x1fu);
+          let b0_4_t4: u32 = (s126 >> b0_4_t3);
+          let b0_4_t6: u32 = (b0_4_t4 & 0x1u);
+          let b0_4_t8: bool = (b0_4_t6 != 0x0u);
+          let b0_4_t12: u32 = (0x3fu - v0);
+          let b0_4_t15: u32 = select(v3, b0_4_t12, b0_4_t8);
+          let b0_4_t17: u32 = (b0_4_t15 << 0x2u);
+          let b0_4_t18: u32 = select(b0_4_t15, b0_4_t17, b0_4_t8);
+          v3 = b0_4_t18;
+          let b0_5_t3: u32 = (lane & 0x1fu);
+          let b0_5_t4: u32 = (s126 >> b0_5_t3);
+          let b0_5_t6: u32 = (b0_5_t4 & 0x1u);
+          let b0_5_t8: bool = (b0_5_t6 != 0x0u);
+          let b0_5_t15: bool = (0x1fcu < v3);
+          let b0_5_t16: bool = (!b0_5_t15);
+          let b0_5_t17: bool = (b0_5_t16 && b0_5_t8);
+          let b0_5_t19: u32 = select(0x0u, 0x20u, b0_5_t17);
+          let b0_5_t20: u32 = (0x14u | b0_5_t19);
+          mq[0] = vec4<u32>(v3, 0x0u, b0_5_t20, 0x0u);
+          mcount = 1u;
+          mret = 3u;
+          pc = 4294963200u;
+        }
+        case 3u: { // 0x10000028
+          steps = steps + 2u;
+          let b0_5_t3: u32 = (lane & 0x1fu);
+          let b0_5_t4: u32 = (s126 >> b0_5_t3);
+          let b0_5_t6: u32 = (b0_5_t4 & 0x1u);
+          let b0_5_t8: bool = (b0_5_t6 != 0x0u);
+          let b0_5_t11: u32 = select(v2, mres[0], b0_5_t8);
+          v2 = b0_5_t11;
+          if (((0x11016facu >> 30u) & 3u) != 0u && pf_code == 0u) {
+            pf_code = 4u;
+            pf_word = 0x11016facu;
+            pf_detail = 0u;
+          }
+          let b0_7_t4: u32 = (0x30000000u + v1);
+          let b0_7_t6: bool = (b0_7_t4 < 0x30000000u);
+          let b0_7_t7: u32 = select(0u, 1u, b0_7_t6);
+          let b0_7_t12: u32 = (lane & 0x1fu);
+          let b0_7_t13: u32 = (s126 >> b0_7_t12);
+          let b0_7_t15: u32 = (b0_7_t13 & 0x1u);
+          let b0_7_t16: bool = (b0_7_t15 != 0x0u);
+          let b0_7_t18: u32 = select(0x0u, 0x20u, b0_7_t16);
+          let b0_7_t19: u32 = (0x104u | b0_7_t18);
+          mq[0] = vec4<u32>(b0_7_t4, b0_7_t7, b0_7_t19, v2);
+          mcount = 1u;
+          mret = 4u;
+          pc = 4294963200u;
+        }
+        case 4u: { // 0x10000034
+          steps = steps + 1u;
+          live = false;
+          halt = true;
+        }
+          case 4294963200u: {
+            for (var i = 0u; i < mcount; i++) {
+              let q = mq[i];
+              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
+            }
+            if (pf_code != 0u) {
+              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+              pf_code = 0u;
+            }
+            pc = mret;
+          }
+          default: {
+            live = false;
+            halt = true;
+          }
+        }
+        if (halt) {
+          break;
+        }
+      }
+    }
+    if (lane == 0u) {
+      wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
+    }
+    workgroupBarrier();
+    storageBarrier();
+    var live_waves = 0u;
+    var waiting = 0u;
+    for (var w = 0u; w < 2u; w++) {
+      let st = wstate[w];
+      live_waves = live_waves + select(0u, 1u, st != 0u);
+      waiting = waiting + select(0u, 1u, st == 2u);
+    }
+    if (live) {
+      if (at_barrier) {
+        if (waiting == live_waves) {
+          at_barrier = false;
+        }
+      } else {
+        switch sync {
+
+          default: {}
+        }
+        sync = 0u;
+      }
+    }
+    if (lane == 0u) {
+      for (var k = 0u; k < 4u; k++) {
+        atomicStore(&xmask[((1u - parity) * 2u + wave) * 4u + k], 0u);
+      }
+    }
+    superstep = superstep + 1u;
+    if (lid == 0u) {
+      running = live_waves;
+      if (superstep >= 100000004u && live_waves != 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+        running = 0u;
+      }
+    }
+    if (workgroupUniformLoad(&running) == 0u) {
+      break;
+    }
+  }
+  if (lane == 0u) {
+    let before = atomicAdd(&status[5], steps);
+    if (before + steps < before) {
+      atomicAdd(&status[6], 1u);
+    }
+  }
+}

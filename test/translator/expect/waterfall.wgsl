@@ -1,0 +1,233 @@
+// gcn-webgpu translation (D011): 1 wave of 32 lanes a group
+// [the shared runtime: runtime.wgsl]
+var<workgroup> lds: array<atomic<u32>, 1>;
+
+fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
+  switch kind {
+
+    default: {
+      return old;
+    }
+  }
+}
+
+// [the memory service: runtime.wgsl]
+var<workgroup> xword: array<u32, 32>;
+var<workgroup> xmask: array<atomic<u32>, 8>;
+var<workgroup> wstate: array<u32, 1>;
+var<workgroup> running: u32;
+
+@compute @workgroup_size(32)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
+  let lane = lid % 32u;
+  let wave = lid / 32u;
+  let group = params.group.xyz + wg;
+  let xw = wave * 32u;
+  var scc: bool = false;
+  var s4: u32 = 0u;
+  var s5: u32 = 0u;
+  var s6: u32 = 0u;
+  var s8: u32 = 0u;
+  var s106: u32 = 0u;
+  var s126: u32 = 0xffffffffu;
+  var s127: u32 = 0x0u;
+  var v0: u32 = select(0u, (lid % 32u), lid < 32u);
+  var v1: u32 = 0u;
+  var v2: u32 = 0u;
+  var pc: u32 = 0u;
+  var sync: u32 = 0u;
+  var live = true;
+  var at_barrier = false;
+  var steps: u32 = 0u;
+  var superstep: u32 = 0u;
+  var mq: array<vec4<u32>, 16>;
+  var mqc: array<u32, 16>;
+  var mres: array<u32, 16>;
+  var mcount: u32 = 0u;
+  var xaddr: u32 = 0u;
+  var mret: u32 = 0u;
+  var pf_code: u32 = 0u;
+  var pf_word: u32 = 0u;
+  var pf_detail: u32 = 0u;
+  loop {
+    let parity = superstep & 1u;
+    let xm = (parity * 1u + wave) * 4u;
+    if (live && !at_barrier) {
+      loop {
+        if (steps > 100000000u) {
+          fault(6u, steps, 0u, 0u, false, pc);
+          live = false;
+          break;
+        }
+        var halt = false;
+        switch pc {
+        case 0u: { // 0x10000000
+          steps = steps + 2u;
+          let b0_0_t3: u32 = (lane & 0x1fu);
+          let b0_0_t4: u32 = (s126 >> b0_0_t3);
+          let b0_0_t6: u32 = (b0_0_t4 & 0x1u);
+          let b0_0_t8: bool = (b0_0_t6 != 0x0u);
+          let b0_0_t11: u32 = (0x3u & v0);
+          let b0_0_t13: u32 = select(v1, b0_0_t11, b0_0_t8);
+          let b0_0_r0 = s126;
+          v1 = b0_0_t13;
+          s8 = b0_0_r0;
+          pc = 1u;
+        }
+        case 1u: { // 0x10000008
+          steps = steps + 1u;
+          xword[xw + lane] = v1;
+          pc = 2u;
+          halt = true;
+          sync = 2u;
+        }
+        case 2u: { // 0x1000000c
+          steps = steps + 1u;
+          let b1_4_t2: bool = (s4 == v1);
+          let b1_4_t6: u32 = (lane & 0x1fu);
+          let b1_4_t7: u32 = (s126 >> b1_4_t6);
+          let b1_4_t9: u32 = (b1_4_t7 & 0x1u);
+          let b1_4_t11: bool = (b1_4_t9 != 0x0u);
+          let b1_4_t12: bool = (b1_4_t2 && b1_4_t11);
+          atomicOr(&xmask[xm + 0u + (lane >> 5u)], select(0u, 1u << (lane & 31u), b1_4_t12));
+          pc = 3u;
+          halt = true;
+          sync = 3u;
+        }
+        case 3u: { // 0x10000010
+          steps = steps + 5u;
+          let b1_7_t2: u32 = (s106 & s126);
+          let b1_7_t17: u32 = (s126 ^ b1_7_t2);
+          let b1_7_t19: bool = (b1_7_t17 == 0x0u);
+          let b1_7_t20: bool = (!b1_7_t19);
+          let b1_7_r0 = s126;
+          let b1_7_t7: u32 = (s4 * 0xau);
+          let b1_7_t10: u32 = (lane & 0x1fu);
+          let b1_7_t11: u32 = (b1_7_t2 >> b1_7_t10);
+          let b1_7_t13: u32 = (b1_7_t11 & 0x1u);
+          let b1_7_t14: bool = (b1_7_t13 != 0x0u);
+          let b1_7_t16: u32 = select(v2, b1_7_t7, b1_7_t14);
+          let b1_7_t18: bool = (b1_7_t17 != 0x0u);
+          s5 = b1_7_r0;
+          s6 = b1_7_t7;
+          v2 = b1_7_t16;
+          s126 = b1_7_t17;
+          scc = b1_7_t18;
+          if (b1_7_t20) {
+            pc = 1u;
+          } else {
+            pc = 4u;
+          }
+        }
+        case 4u: { // 0x10000024
+          steps = steps + 2u;
+          let b4_0_r0 = s8;
+          s126 = b4_0_r0;
+          if (((0x11816facu >> 30u) & 3u) != 0u && pf_code == 0u) {
+            pf_code = 4u;
+            pf_word = 0x11816facu;
+            pf_detail = 0u;
+          }
+          let b4_1_t4: u32 = (0x4u * lane);
+          let b4_1_t6: u32 = (0x30000000u + b4_1_t4);
+          let b4_1_t8: bool = (b4_1_t6 < 0x30000000u);
+          let b4_1_t9: u32 = select(0u, 1u, b4_1_t8);
+          let b4_1_t12: bool = (0x20u <= lane);
+          let b4_1_t13: bool = (!b4_1_t12);
+          let b4_1_t16: u32 = (lane & 0x1fu);
+          let b4_1_t17: u32 = (s126 >> b4_1_t16);
+          let b4_1_t19: u32 = (b4_1_t17 & 0x1u);
+          let b4_1_t20: bool = (b4_1_t19 != 0x0u);
+          let b4_1_t21: bool = (b4_1_t13 && b4_1_t20);
+          let b4_1_t22: u32 = select(0x0u, 0x20u, b4_1_t21);
+          let b4_1_t23: u32 = (0x104u | b4_1_t22);
+          mq[0] = vec4<u32>(b4_1_t6, b4_1_t9, b4_1_t23, v2);
+          mcount = 1u;
+          mret = 5u;
+          pc = 4294963200u;
+        }
+        case 5u: { // 0x10000030
+          steps = steps + 1u;
+          live = false;
+          halt = true;
+        }
+          case 4294963200u: {
+            for (var i = 0u; i < mcount; i++) {
+              let q = mq[i];
+              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
+            }
+            if (pf_code != 0u) {
+              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+              pf_code = 0u;
+            }
+            pc = mret;
+          }
+          default: {
+            live = false;
+            halt = true;
+          }
+        }
+        if (halt) {
+          break;
+        }
+      }
+    }
+    if (lane == 0u) {
+      wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
+    }
+    workgroupBarrier();
+    storageBarrier();
+    var live_waves = 0u;
+    var waiting = 0u;
+    for (var w = 0u; w < 1u; w++) {
+      let st = wstate[w];
+      live_waves = live_waves + select(0u, 1u, st != 0u);
+      waiting = waiting + select(0u, 1u, st == 2u);
+    }
+    if (live) {
+      if (at_barrier) {
+        if (waiting == live_waves) {
+          at_barrier = false;
+        }
+      } else {
+        switch sync {
+          case 2u: {
+            let b1_2_t2: bool = (s126 == 0x0u);
+            let b1_2_t4: u32 = countTrailingZeros(s126);
+            let b1_2_t5: u32 = select(b1_2_t4, 0xffffffffu, b1_2_t2);
+            let b1_2_t6: u32 = select(b1_2_t5, 0x0u, b1_2_t2);
+            let b1_2_x0: u32 = xword[xw + (b1_2_t6 & 31u)];
+            s4 = b1_2_x0;
+          }
+          case 3u: {
+            s106 = atomicLoad(&xmask[xm + 0u]);
+          }
+          default: {}
+        }
+        sync = 0u;
+      }
+    }
+    if (lane == 0u) {
+      for (var k = 0u; k < 4u; k++) {
+        atomicStore(&xmask[((1u - parity) * 1u + wave) * 4u + k], 0u);
+      }
+    }
+    superstep = superstep + 1u;
+    if (lid == 0u) {
+      running = live_waves;
+      if (superstep >= 100000003u && live_waves != 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+        running = 0u;
+      }
+    }
+    if (workgroupUniformLoad(&running) == 0u) {
+      break;
+    }
+  }
+  if (lane == 0u) {
+    let before = atomicAdd(&status[5], steps);
+    if (before + steps < before) {
+      atomicAdd(&status[6], 1u);
+    }
+  }
+}
