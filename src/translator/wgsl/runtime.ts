@@ -53,7 +53,7 @@ export const FAULT = {
   /** An active lane read a border texel whose colour is the TA_BC register table (not modelled). */
   imageBorderRegister: 11,
   /** A format access's V# registers are not the words its format was translated from (traced-words.ts). */
-  formatDescriptor: 11,
+  formatDescriptor: 12,
 } as const;
 export type FaultCode = (typeof FAULT)[keyof typeof FAULT];
 
