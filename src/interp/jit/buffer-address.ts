@@ -9,10 +9,9 @@
  * is not compiled (undefined), and the caller applies the shared rules directly.
  */
 import type { Gen } from '../../isa/gen.ts';
-import { concrete } from '../../semantics/concrete.ts';
 import { exprBuilder, type Expr } from '../../semantics/expr.ts';
 import { bufferOffsetOver, bufferOutOfRange, bufferRsrc } from '../buffer-ops.ts';
-import { JsLowering, JsLoweringRefusal, type JsLeaf } from './js-lowering.ts';
+import { compileAddressPairs } from './address-pairs.ts';
 
 /**
  * Fills `into[2k]` with dword k's offset from the V#'s base and `into[2k + 1]` with 1 when it is
@@ -20,7 +19,8 @@ import { JsLowering, JsLoweringRefusal, type JsLeaf } from './js-lowering.ts';
  */
 export type BufferLaneAddress = (index: number, voffset: number, soffset: number, into: Float64Array) => void;
 
-const LEAVES: Readonly<Record<string, string>> = { index: 'index', voffset: 'voffset', soffset: 'soffset' };
+/** The compiled function's leaves, in its parameter order. */
+const LEAVES = ['index', 'voffset', 'soffset'];
 
 /** Compiled rules by what decides them (generation, V# words, IDXEN, the offset field, dwords). Bounded. */
 const cache = new Map<string, BufferLaneAddress | null>();
@@ -70,27 +70,5 @@ function make(
     roots.push(b.add(soffset, bufferOffsetOver(b, r, index, off)));
     roots.push(bufferOutOfRange(b, gen, r, idxen, index, off, soffset));
   }
-  const js = new JsLowering((e: Expr): JsLeaf => {
-    const name = LEAVES[e.name ?? ''];
-    if (name === undefined) throw new JsLoweringRefusal(`the leaf ${e.name} is not a lane address input`);
-    return { name, declaration: '', varying: false };
-  });
-  let refs: string[];
-  try {
-    const body = js.body(roots);
-    refs = body.refs;
-  } catch (e) {
-    if (e instanceof JsLoweringRefusal) return null;
-    throw e;
-  }
-  if (js.modes.length > 0) return null;
-  const source = [
-    '"use strict";',
-    ...[...js.calls].sort().map((op) => `const C_${op} = C.${op};`),
-    'return function bufferLaneAddress(index, voffset, soffset, into) {',
-    ...js.prelude.map((x) => `  ${x}`),
-    ...refs.map((x, i) => (i % 2 === 0 ? `  into[${i}] = (${x}) >>> 0;` : `  into[${i}] = (${x}) ? 1 : 0;`)),
-    '};',
-  ].join('\n');
-  return new Function('C', source)(concrete) as BufferLaneAddress;
+  return compileAddressPairs(roots, LEAVES, 'bufferLaneAddress', 'a lane address input') as BufferLaneAddress | null;
 }

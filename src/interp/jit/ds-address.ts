@@ -8,10 +8,9 @@
  */
 import type { Gen } from '../../isa/gen.ts';
 import type { Instruction } from '../../isa/instruction.ts';
-import { concrete } from '../../semantics/concrete.ts';
 import { exprBuilder, type Expr } from '../../semantics/expr.ts';
 import { dsAccesses, type DsAccess, type DsDataOp } from '../buffer-ops.ts';
-import { JsLowering, JsLoweringRefusal, type JsLeaf } from './js-lowering.ts';
+import { compileAddressPairs } from './address-pairs.ts';
 
 /** Fills `into[2s]` with slot s's address and `into[2s + 1]` with 1 when it is outside (0 otherwise). */
 export type DsLaneAddress = (addr: number, into: Float64Array) => void;
@@ -68,26 +67,7 @@ function make(gen: Gen, inst: Instruction, op: DsDataOp, limit: number): Compile
     });
     for (let k = 0; k < n; k++) roots.push(a.address(4 * k), a.out(4 * k));
   }
-  const js = new JsLowering((e: Expr): JsLeaf => {
-    if (e.name !== 'addr') throw new JsLoweringRefusal(`the leaf ${e.name} is not a DS address input`);
-    return { name: 'addr', declaration: '', varying: false };
-  });
-  let refs: string[];
-  try {
-    refs = js.body(roots).refs;
-  } catch (e) {
-    if (e instanceof JsLoweringRefusal) return null;
-    throw e;
-  }
-  if (js.modes.length > 0) return null;
-  const source = [
-    '"use strict";',
-    ...[...js.calls].sort().map((o) => `const C_${o} = C.${o};`),
-    'return function dsLaneAddress(addr, into) {',
-    ...js.prelude.map((x) => `  ${x}`),
-    ...refs.map((x, i) => (i % 2 === 0 ? `  into[${i}] = (${x}) >>> 0;` : `  into[${i}] = (${x}) ? 1 : 0;`)),
-    '};',
-  ].join('\n');
-  const run = new Function('C', source)(concrete) as DsLaneAddress;
+  const run = compileAddressPairs(roots, ['addr'], 'dsLaneAddress', 'a DS address input') as DsLaneAddress | null;
+  if (run === null) return null;
   return { run, accesses, slots: roots.length / 2 };
 }
