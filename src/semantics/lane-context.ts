@@ -59,6 +59,11 @@ export interface VectorState<V, B> extends ScalarState<V, B> {
    * src/interp/jit, runs one function for every lane); absent: the lane number as a constant.
    */
   laneWord?(lane: number): V;
+  /**
+   * The SGPR word a lane-mask source's bit is read from, where only this lane's bit is used (the
+   * translator keeps a mask no instruction reads whole as each lane's own bit, D011); absent: readSgpr.
+   */
+  readLaneMaskWord?(code: number): V;
 }
 
 /** What runVector hands the context of one lane beyond the instruction: how to read it, and DPP's fetched source 0. */
@@ -417,7 +422,11 @@ export function createLaneContext<V, B>(
         const w = codeWords({ ...o, dwords: 2, type: 'b64' }, code);
         return alg.toBool(alg.and(alg.lshr(w[lane >> 5], laneShift()), alg.word(1)));
       }
-      const word = sgpr(code + (lane >> 5));
+      const wordCode = code + (lane >> 5);
+      const word =
+        gen >= Gen.GFX8 && wordCode === nullCode(gen)
+          ? alg.word(0)
+          : (state.readLaneMaskWord?.(wordCode) ?? state.readSgpr(wordCode));
       return alg.toBool(alg.and(alg.lshr(word, laneShift()), alg.word(1)));
     },
     old(k) {

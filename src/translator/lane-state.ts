@@ -59,6 +59,13 @@ export class LaneState implements VectorState<Expr, Expr> {
   exchange: LaneExchange | undefined;
   seg: Segment;
   private segments = 0;
+  /**
+   * SGPR words that hold a lane mask as this lane's own bit only (0 elsewhere): a VALU mask write
+   * no instruction has read whole yet (program.ts gathers the wave's mask when one does, D011).
+   */
+  readonly ownBitWords = new Set<string>();
+  /** Set when an instruction reads one of `ownBitWords` other than for this lane's bit. */
+  ownBitReadWhole = false;
 
   constructor(
     readonly target: Target,
@@ -154,14 +161,15 @@ export class LaneState implements VectorState<Expr, Expr> {
 
   /** This lane's EXEC bit. */
   execBit(): Expr {
-    return this.execBitOf(this.laneIndex());
+    return this.execBitOf(this.laneIndex(), true);
   }
 
   /** The EXEC bit of the lane a word names (lane < wave size). */
-  execBitOf(lane: Expr): Expr {
+  execBitOf(lane: Expr, own = false): Expr {
     const a = this.b;
-    const lo = this.readSgpr(SRC_EXEC_LO);
-    const word = this.lanes === 64 ? a.select(a.ltU(lane, a.word(32)), lo, this.readSgpr(SRC_EXEC_LO + 1)) : lo;
+    const read = (code: number): Expr => (own ? this.readLaneMaskWord(code) : this.readSgpr(code));
+    const lo = read(SRC_EXEC_LO);
+    const word = this.lanes === 64 ? a.select(a.ltU(lane, a.word(32)), lo, read(SRC_EXEC_LO + 1)) : lo;
     return a.toBool(a.and(a.lshr(word, lane), a.word(1)));
   }
 
@@ -174,14 +182,16 @@ export class LaneState implements VectorState<Expr, Expr> {
     const lanes = this.lanes === 64 ? [0, 32] : [0];
     const writes: Map<string, Expr>[] = [];
     const bits: ReadonlyMap<number, Expr>[] = [];
+    // Inside a probe the merged writes go back to the probe's overlay, not to the pending values.
+    const outer = this.overlay;
     for (const lane of lanes) {
-      this.overlay = new Map();
+      this.overlay = new Map(outer ?? []);
       this.asHighHalf = lane === 32;
       try {
         bits.push(run(lane));
         writes.push(this.overlay);
       } finally {
-        this.overlay = null;
+        this.overlay = outer;
         this.asHighHalf = false;
       }
     }
@@ -251,6 +261,12 @@ export class LaneState implements VectorState<Expr, Expr> {
 
   // ---- ScalarState
   readSgpr(code: number): Expr {
+    const name = sgprName(code);
+    if (this.ownBitWords.has(name)) this.ownBitReadWhole = true;
+    return this.get(name);
+  }
+  /** A lane-mask word read for this lane's bit only (VectorState.readLaneMaskWord). */
+  readLaneMaskWord(code: number): Expr {
     return this.get(sgprName(code));
   }
   writeSgpr(code: number, value: Expr): void {

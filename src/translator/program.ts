@@ -142,10 +142,51 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
     let cur = blocks[blockAt.get(bb.start)!]!;
     const state = new LaneState(target, modeAt.get(bb.start)!, `b${cur.id}`, cur.code, INDENT, options.constants);
     const line = (text: string): void => state.seg.line(text);
+    const endOf = (d: DecodedInstruction): number => program.base + d.inst.offset + d.inst.size;
+    /** SGPR words of one lane mask: one in a gfx10+ wave32, else two. */
+    const maskWords = gen >= Gen.GFX10 && lanes === 32 ? 1 : 2;
+    /** The masks one gather publishes: the wave's four xmask words a superstep (module.ts). */
+    const maskRoom = Math.floor(4 / maskWords);
+    /**
+     * Lane masks held as each lane's own bit (`LaneState.ownBitWords`), by first SGPR: VALU mask
+     * writes that only per-lane readers (carry-in, v_cndmask's select, EXEC's own bit) have read.
+     */
+    const ownBitMasks: number[] = [];
 
-    /** Ends `cur` at a sync point: the next instructions go to a new block that phase B resumes at. */
-    const split = (after: DecodedInstruction, finish: (() => void) | null, halt: string[]): void => {
-      const next = newBlock(program.base + after.inst.offset + after.inst.size);
+    /**
+     * Gathers the held masks into whole wave masks (a sync point): each lane publishes its own
+     * bit words, and after the barrier every lane reads the wave's OR of them. The next
+     * instruction, at byte `address`, starts the block phase B resumes at.
+     */
+    const gatherMasks = (address: number): void => {
+      if (ownBitMasks.length === 0) return;
+      state.flush();
+      const codes = ownBitMasks.splice(0);
+      state.ownBitWords.clear();
+      codes.forEach((code, i) => {
+        for (let w = 0; w < maskWords; w++)
+          line(`atomicOr(&xmask[xm + ${i * maskWords + w}u], ${sgprName(code + w)});`);
+      });
+      split(
+        address,
+        () =>
+          codes.forEach((code, i) => {
+            for (let w = 0; w < maskWords; w++) {
+              used.add(sgprName(code + w));
+              written.add(sgprName(code + w));
+              line(`${sgprName(code + w)} = atomicLoad(&xmask[xm + ${i * maskWords + w}u]);`);
+            }
+          }),
+        [],
+      );
+    };
+
+    /**
+     * Ends `cur` at a sync point: the next instructions go to a new block, starting at byte
+     * `address`, that phase B resumes at.
+     */
+    const split = (address: number, finish: (() => void) | null, halt: string[]): void => {
+      const next = newBlock(address);
       for (const h of halt) line(h);
       line(`pc = ${next.id}u;`);
       line('halt = true;');
@@ -159,7 +200,11 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       cur = next;
     };
 
-    /** A per-lane VALU instruction; with lane-mask writes, a sync point. */
+    /**
+     * A per-lane VALU instruction. Its lane-mask writes are kept as each lane's own bit (no sync
+     * point): the lanes that read them per lane need nothing else, and they are gathered into
+     * whole masks (`gatherMasks`) before the first instruction that reads one whole.
+     */
     const valu = (d: DecodedInstruction): void => {
       const inst = d.inst;
       const def = inst.def;
@@ -169,40 +214,48 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       if (!f) throw new SemanticsRefusal(def.name, 'no vector ALU semantics');
       const view = laneView(target, inst);
       const input = view.fields === inst.fields ? undefined : { view };
-      const bits = state.runAsLanes((lane) => {
-        const writes: MaskWrites<Expr> = { masks: new Map() };
-        f(createLaneContext(state.b, target, inst, state, lane, writes, input));
-        const mine = new Map<number, Expr>();
-        for (const [code, laneBits] of writes.masks) {
-          const bit = laneBits[lane];
-          if (bit !== undefined) mine.set(code, bit);
-        }
-        return mine;
-      });
+      const run = (): Map<number, Expr> =>
+        state.runAsLanes((lane) => {
+          const writes: MaskWrites<Expr> = { masks: new Map() };
+          f(createLaneContext(state.b, target, inst, state, lane, writes, input));
+          const mine = new Map<number, Expr>();
+          for (const [code, laneBits] of writes.masks) {
+            const bit = laneBits[lane];
+            if (bit !== undefined) mine.set(code, bit);
+          }
+          return mine;
+        });
+      if (ownBitMasks.length > 0) {
+        // Does it read a held mask other than for its lane's bit (v_mov_b32 v0, vcc_lo)?
+        state.ownBitReadWhole = false;
+        state.probe(() => void run());
+        if (state.ownBitReadWhole) gatherMasks(program.base + inst.offset);
+      }
+      const bits = run();
       state.checkPending();
       const masks = [...bits].filter(([code]) => writesMask(target, code));
       if (masks.length === 0) return;
       if (masks.length > 2) throw new SemanticsRefusal(def.name, 'more than two lane-mask destinations');
+      const a = state.b;
+      const lane = state.laneIndex();
+      const ownBit = a.shl(a.word(1), a.and(lane, a.word(31)));
+      // Inactive lanes write 0 (Vega ISA, "Vector Compare"); word w holds lanes 32w..32w+31.
       const active = state.execBit();
-      // Inactive lanes write 0 (Vega ISA, "Vector Compare").
-      const names = masks.map(([, bit]) => state.seg.value(state.b.boolAnd(bit, active)));
-      state.flush();
-      masks.forEach((_, i) =>
-        line(`atomicOr(&xmask[xm + ${2 * i}u + (lane >> 5u)], select(0u, 1u << (lane & 31u), ${names[i]}));`),
-      );
-      const words = gen >= Gen.GFX10 && lanes === 32 ? 1 : 2;
-      split(
-        d,
-        () =>
-          masks.forEach(([code], i) => {
-            for (let w = 0; w < words; w++) {
-              used.add(sgprName(code + w));
-              written.add(sgprName(code + w));
-              line(`${sgprName(code + w)} = atomicLoad(&xmask[xm + ${2 * i + w}u]);`);
-            }
-          }),
-        [],
-      );
+      for (const [code, bit] of masks) {
+        const on = a.boolAnd(bit, active);
+        for (let w = 0; w < maskWords; w++) {
+          const here = maskWords === 1 ? on : a.boolAnd(on, a.eq(a.lshr(lane, a.word(5)), a.word(w)));
+          state.writeSgpr(code + w, a.select(here, ownBit, a.word(0)));
+        }
+      }
+      const added = masks.map(([code]) => code).filter((code) => !ownBitMasks.includes(code));
+      // No room to publish them all at once: the masks held before this instruction are gathered
+      // now (this instruction wrote none of them), and its own are held after.
+      if (ownBitMasks.length + added.length > maskRoom) gatherMasks(endOf(d));
+      for (const code of added) {
+        ownBitMasks.push(code);
+        for (let w = 0; w < maskWords; w++) state.ownBitWords.add(sgprName(code + w));
+      }
     };
 
     /** A constant table by lane, as a WGSL variable of this block (indexed by the lane at run time). */
@@ -236,35 +289,39 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.flush();
       used.add(vgprName(dpp.vgpr));
       line(`xword[xw + lane] = ${vgprName(dpp.vgpr)};`);
-      split(d, () => {
-        const a = state.b;
-        const sources = laneTable(
-          'dpps',
-          Array.from({ length: lanes }, (_, l) => dpp.sourceLane(l)),
-        );
-        const writes = laneTable(
-          'dppw',
-          Array.from({ length: lanes }, (_, l) => (dpp.laneWrites(l) ? 1 : 0)),
-        );
-        const from = state.seg.bindWord(`${sources}[lane]`);
-        const inRange = a.ne(from, a.word(OUT_OF_RANGE >>> 0));
-        const safe = a.select(inRange, from, a.word(0));
-        const valid = dpp.fetchInactive ? inRange : a.boolAnd(inRange, state.execBitOf(safe));
-        const fetched = state.seg.bindWord(`xword[xw + (${state.seg.value(safe)} & ${lanes - 1}u)]`, 'x');
-        const value = a.select(valid, fetched, a.word(0));
-        const laneWrites = a.toBool(state.seg.bindWord(`${writes}[lane]`));
-        state.writePredicate = dpp.boundCtrl ? laneWrites : a.boolAnd(laneWrites, valid);
-        try {
-          state.runAsLanes((lane) => {
-            const w: MaskWrites<Expr> = { masks: new Map() };
-            f(createLaneContext(state.b, target, inst, state, lane, w, { view, src0: [value] }));
-            return new Map();
-          });
-        } finally {
-          state.writePredicate = undefined;
-        }
-        state.flush();
-      }, []);
+      split(
+        endOf(d),
+        () => {
+          const a = state.b;
+          const sources = laneTable(
+            'dpps',
+            Array.from({ length: lanes }, (_, l) => dpp.sourceLane(l)),
+          );
+          const writes = laneTable(
+            'dppw',
+            Array.from({ length: lanes }, (_, l) => (dpp.laneWrites(l) ? 1 : 0)),
+          );
+          const from = state.seg.bindWord(`${sources}[lane]`);
+          const inRange = a.ne(from, a.word(OUT_OF_RANGE >>> 0));
+          const safe = a.select(inRange, from, a.word(0));
+          const valid = dpp.fetchInactive ? inRange : a.boolAnd(inRange, state.execBitOf(safe));
+          const fetched = state.seg.bindWord(`xword[xw + (${state.seg.value(safe)} & ${lanes - 1}u)]`, 'x');
+          const value = a.select(valid, fetched, a.word(0));
+          const laneWrites = a.toBool(state.seg.bindWord(`${writes}[lane]`));
+          state.writePredicate = dpp.boundCtrl ? laneWrites : a.boolAnd(laneWrites, valid);
+          try {
+            state.runAsLanes((lane) => {
+              const w: MaskWrites<Expr> = { masks: new Map() };
+              f(createLaneContext(state.b, target, inst, state, lane, w, { view, src0: [value] }));
+              return new Map();
+            });
+          } finally {
+            state.writePredicate = undefined;
+          }
+          state.flush();
+        },
+        [],
+      );
     };
 
     /**
@@ -289,21 +346,25 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       if (kind === 'bpermute') line(`xaddr = ${state.seg.value(state.readVgpr(f.addr, 0))};`);
       state.flush();
       line(`xword[xw + lane] = ${published};`);
-      split(d, () => {
-        const b = state.b;
-        const from =
-          kind === 'swizzle'
-            ? state.seg.bindWord(
-                `${laneTable(
-                  'swz',
-                  Array.from({ length: lanes }, (_, l) => swizzleSourceLane(offset, l)),
-                )}[lane]`,
-              )
-            : permuteLane(b, gen, lanes, state.seg.word('xaddr'), offset, state.laneIndex());
-        const value = state.seg.bindWord(`xword[xw + (${state.seg.value(from)} & ${lanes - 1}u)]`, 'x');
-        state.writeVgpr(f.vdst, 0, value);
-        state.flush();
-      }, []);
+      split(
+        endOf(d),
+        () => {
+          const b = state.b;
+          const from =
+            kind === 'swizzle'
+              ? state.seg.bindWord(
+                  `${laneTable(
+                    'swz',
+                    Array.from({ length: lanes }, (_, l) => swizzleSourceLane(offset, l)),
+                  )}[lane]`,
+                )
+              : permuteLane(b, gen, lanes, state.seg.word('xaddr'), offset, state.laneIndex());
+          const value = state.seg.bindWord(`xword[xw + (${state.seg.value(from)} & ${lanes - 1}u)]`, 'x');
+          state.writeVgpr(f.vdst, 0, value);
+          state.flush();
+        },
+        [],
+      );
     };
 
     /**
@@ -414,7 +475,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.flush();
       used.add(vgprName(index));
       line(`xword[xw + lane] = ${vgprName(index)};`);
-      split(d, run, []);
+      split(endOf(d), run, []);
     };
 
     /** v_readlane / v_readfirstlane (a sync point: the wave's VGPR words are exchanged), v_writelane, v_swap. */
@@ -445,21 +506,25 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.flush();
       used.add(vgprName(index));
       line(`xword[xw + lane] = ${vgprName(index)};`);
-      split(d, () => {
-        state.exchange = {
-          read(i, lane) {
-            if (i !== index) throw new SemanticsRefusal(inst.def.name, 'reads two VGPRs of other lanes');
-            const l = state.seg.value(lane);
-            return state.seg.bindWord(`xword[xw + (${l} & ${lanes - 1}u)]`, 'x');
-          },
-        };
-        try {
-          runWave(state.b, target, inst, state);
-        } finally {
-          state.exchange = undefined;
-        }
-        state.flush();
-      }, []);
+      split(
+        endOf(d),
+        () => {
+          state.exchange = {
+            read(i, lane) {
+              if (i !== index) throw new SemanticsRefusal(inst.def.name, 'reads two VGPRs of other lanes');
+              const l = state.seg.value(lane);
+              return state.seg.bindWord(`xword[xw + (${l} & ${lanes - 1}u)]`, 'x');
+            },
+          };
+          try {
+            runWave(state.b, target, inst, state);
+          } finally {
+            state.exchange = undefined;
+          }
+          state.flush();
+        },
+        [],
+      );
     };
 
     /**
@@ -503,6 +568,10 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
 
     for (const d of bb.instructions) {
       const inst = d.inst;
+      // Only plain VALU instructions (and those that read nothing) run with masks held.
+      const plainValu = d.kind === 'valu' && !waveSemanticsFor(inst.def) && !/_(DPP|DPP8)$/.test(inst.encoding);
+      if (!plainValu && d.kind !== 'nop' && d.kind !== 'branch' && d.kind !== 'endpgm')
+        gatherMasks(program.base + inst.offset);
       cur.steps++;
       state.nextAddress = program.base + inst.offset + inst.size;
       try {
@@ -521,7 +590,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
           case 'barrier':
             if (options.waves > 1) {
               state.flush();
-              split(d, null, ['at_barrier = true;']);
+              split(endOf(d), null, ['at_barrier = true;']);
             }
             break;
           case 'smem':
@@ -569,6 +638,9 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       }
     }
 
+    // The block's exit reads the wave's registers whole (a branch on VCC or EXEC, the next block's start).
+    const last = bb.instructions.at(-1);
+    if (last) gatherMasks(program.base + last.inst.offset);
     const exit = bb.exit;
     switch (exit.kind) {
       case 'endpgm':

@@ -58,38 +58,38 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         var halt = false;
         switch pc {
         case 0u: { // 0x10000000
-          steps = steps + 1u;
+          steps = steps + 2u;
           let b0_0_t2: bool = (v0 < 0xcu);
           let b0_0_t6: u32 = (lane & 0x1fu);
           let b0_0_t7: u32 = (s126 >> b0_0_t6);
           let b0_0_t9: u32 = (b0_0_t7 & 0x1u);
           let b0_0_t11: bool = (b0_0_t9 != 0x0u);
           let b0_0_t12: bool = (b0_0_t2 && b0_0_t11);
-          atomicOr(&xmask[xm + 0u + (lane >> 5u)], select(0u, 1u << (lane & 31u), b0_0_t12));
+          let b0_0_t13: u32 = (b0_0_t6 & 0x1fu);
+          let b0_0_t14: u32 = (0x1u << b0_0_t13);
+          let b0_0_t15: u32 = select(0x0u, b0_0_t14, b0_0_t12);
+          let b0_0_t16: u32 = (b0_0_t15 >> b0_0_t6);
+          let b0_0_t17: u32 = (b0_0_t16 & 0x1u);
+          let b0_0_t18: bool = (b0_0_t17 != 0x0u);
+          let b0_0_t20: u32 = select(0x7u, v0, b0_0_t18);
+          let b0_0_t22: u32 = select(v1, b0_0_t20, b0_0_t11);
+          s106 = b0_0_t15;
+          v1 = b0_0_t22;
+          atomicOr(&xmask[xm + 0u], s106);
           pc = 1u;
           halt = true;
           sync = 1u;
         }
-        case 1u: { // 0x10000004
-          steps = steps + 3u;
-          let b0_3_t18: u32 = (s106 & s126);
-          let b0_3_t20: bool = (b0_3_t18 == 0x0u);
-          let b0_3_t3: u32 = (lane & 0x1fu);
-          let b0_3_t4: u32 = (s126 >> b0_3_t3);
-          let b0_3_t6: u32 = (b0_3_t4 & 0x1u);
-          let b0_3_t8: bool = (b0_3_t6 != 0x0u);
-          let b0_3_t10: u32 = (s106 >> b0_3_t3);
-          let b0_3_t11: u32 = (b0_3_t10 & 0x1u);
-          let b0_3_t12: bool = (b0_3_t11 != 0x0u);
-          let b0_3_t15: u32 = select(0x7u, v0, b0_3_t12);
-          let b0_3_t17: u32 = select(v1, b0_3_t15, b0_3_t8);
+        case 1u: { // 0x10000008
+          steps = steps + 2u;
+          let b0_3_t2: u32 = (s106 & s126);
+          let b0_3_t5: bool = (b0_3_t2 == 0x0u);
           let b0_3_r0 = s126;
-          let b0_3_t19: bool = (b0_3_t18 != 0x0u);
-          v1 = b0_3_t17;
+          let b0_3_t4: bool = (b0_3_t2 != 0x0u);
           s4 = b0_3_r0;
-          s126 = b0_3_t18;
-          scc = b0_3_t19;
-          if (b0_3_t20) {
+          s126 = b0_3_t2;
+          scc = b0_3_t4;
+          if (b0_3_t5) {
             pc = 2u;
           } else {
             pc = 3u;

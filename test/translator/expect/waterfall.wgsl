@@ -89,7 +89,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b1_4_t9: u32 = (b1_4_t7 & 0x1u);
           let b1_4_t11: bool = (b1_4_t9 != 0x0u);
           let b1_4_t12: bool = (b1_4_t2 && b1_4_t11);
-          atomicOr(&xmask[xm + 0u + (lane >> 5u)], select(0u, 1u << (lane & 31u), b1_4_t12));
+          let b1_4_t13: u32 = (b1_4_t6 & 0x1fu);
+          let b1_4_t14: u32 = (0x1u << b1_4_t13);
+          let b1_4_t15: u32 = select(0x0u, b1_4_t14, b1_4_t12);
+          s106 = b1_4_t15;
+          atomicOr(&xmask[xm + 0u], s106);
           pc = 3u;
           halt = true;
           sync = 3u;
