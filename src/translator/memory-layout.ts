@@ -154,10 +154,10 @@ export function deviceFault(layout: MemoryLayout, status: Uint32Array, maxSteps:
         kind: 'unsupported',
         reason: `the image instruction at 0x${detail.toString(16)} read s[${status[STATUS.addressLo]}:…] holding other words than the T#/S# the host bound (translated from the trace)`,
       };
-    case FAULT.formatDescriptor:
+    case FAULT.tracedDescriptor:
       return {
         kind: 'unsupported',
-        reason: `the format access at 0x${detail.toString(16)} read s[${status[STATUS.addressLo]}:${status[STATUS.addressLo]! + 3}] holding other words than the V# its format was translated from (the capture's memory, through the trace): the dispatch changed them`,
+        reason: `the buffer access at 0x${detail.toString(16)} read s[${status[STATUS.addressLo]}:${status[STATUS.addressLo]! + 3}] holding other words than the V# it was translated with (the capture's memory, through the trace): the dispatch changed them`,
       };
     case FAULT.imageBorderRegister:
       return {

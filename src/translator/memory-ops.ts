@@ -183,18 +183,70 @@ export function pendingFault(seg: Segment, condition: string, code: number, word
   seg.line('}');
 }
 
-/** The V# in s[first:first+3] as the rules see it; its TYPE is checked at run time (a fault if it is not a V#). */
-function vsharp(s: LaneState, gen: Gen, first: number): ReturnType<typeof bufferRsrc<Expr, Expr>> {
-  const words = [0, 1, 2, 3].map((i) => s.readSgpr(first + i));
+/** Where a buffer access is, for the tracer's words of its V# (traced-words.ts). */
+interface VsharpTrace {
+  readonly traced: TracedWords;
+  /** Byte offset of the instruction in the program. */
+  readonly offset: number;
+  /** Its guest address (the fault's detail). */
+  readonly address: number;
+}
+
+/** A V# as the access rules see it, and its four words where they are known at translation time. */
+interface Vsharp {
+  readonly rsrc: ReturnType<typeof bufferRsrc<Expr, Expr>>;
+  readonly known: readonly number[] | undefined;
+  /** Why the words are not known, where they are not. */
+  readonly unknown?: string;
+}
+
+/**
+ * The V# in s[first:first+3]. Registers that are constants of the translation are the words;
+ * otherwise the words the tracer resolves from the capture's memory (a V# loaded from a
+ * descriptor set, traced-words.ts), where it does, so the access's address and range rules fold
+ * to a few operations instead of the general ones. The module then checks the registers at the
+ * access: other words are `FAULT.tracedDescriptor` (the replay refused), never a wrong address.
+ * Its TYPE is checked at run time (a fault if it is not a V#).
+ */
+function vsharp(s: LaneState, gen: Gen, first: number, trace?: VsharpTrace): Vsharp {
+  const a = s.b;
   const seg = s.seg;
-  const w3 = seg.value(words[3]!);
+  let words = [0, 1, 2, 3].map((i) => s.readSgpr(first + i));
+  let known: number[] | undefined = words.every((w) => w.op === 'const') ? words.map((w) => w.value!) : undefined;
+  let unknown: string | undefined;
+  if (!known && trace) {
+    const t = trace.traced.at(trace.offset, first, 4);
+    if (t.kind === 'unknown') unknown = t.reason;
+    else {
+      known = [...t.words];
+      const values = known;
+      const differ = words.map((r, i) => a.ne(r, a.word(values[i]!))).reduce((x, y) => a.boolOr(x, y));
+      pendingFault(
+        seg,
+        seg.value(a.boolAnd(s.execBit(), differ)),
+        FAULT.tracedDescriptor,
+        `${first}u`,
+        `0x${trace.address.toString(16)}u`,
+      );
+      words = known.map((w) => a.word(w));
+    }
+  }
+  const notBuffer = a.ne(a.and(a.lshr(words[3]!, a.word(30)), a.word(3)), a.word(0));
   // Recorded in the invocation's pending fault; the dispatcher reports it (one call site of `fault`).
-  pendingFault(seg, `((${w3} >> 30u) & 3u) != 0u`, FAULT.notBuffer, w3, `${first}u`);
-  return bufferRsrc(s.b, gen, words);
+  if (!(notBuffer.op === 'bconst' && notBuffer.value === 0))
+    pendingFault(seg, seg.value(notBuffer), FAULT.notBuffer, seg.value(words[3]!), `${first}u`);
+  return { rsrc: bufferRsrc(a, gen, words), known, ...(unknown === undefined ? {} : { unknown }) };
 }
 
 /** s_load_* and s_buffer_load_*: every lane loads the same words (the wave's scalar state). */
-export function translateSmem(s: LaneState, req: Requests, gen: Gen, d: DecodedInstruction): void {
+export function translateSmem(
+  s: LaneState,
+  req: Requests,
+  gen: Gen,
+  d: DecodedInstruction,
+  traced?: TracedWords,
+  address = 0,
+): void {
   const inst = d.inst;
   const f = inst.fields;
   const a = s.b;
@@ -209,7 +261,7 @@ export function translateSmem(s: LaneState, req: Requests, gen: Gen, d: DecodedI
   const port = req.port<Pair<Expr>>('guest', null, guestAddress);
   const loaded: Expr[] = [];
   if (isBuffer) {
-    const r = vsharp(s, gen, f.sbase);
+    const { rsrc: r } = vsharp(s, gen, f.sbase, traced && { traced, offset: inst.offset, address });
     const off = a.and(offset[0], a.word(~3 >>> 0));
     for (let i = 0; i < d.dwords; i++) {
       const at = add64(a, add64(a, r.base, [off, a.word(0)]), [a.word(4 * i), a.word(0)]);
@@ -242,7 +294,8 @@ export function translateMubuf(
   const f = inst.fields;
   const op = d.op!;
   const a = s.b;
-  const r = vsharp(s, gen, f.srsrc * 4);
+  const v = vsharp(s, gen, f.srsrc * 4, traced && { traced, offset: inst.offset, address });
+  const r = v.rsrc;
   let soffset: Expr;
   try {
     soffset = scalarOffset(a, gen, inst, f.soffset, (c) => s.readSgpr(c));
@@ -267,7 +320,7 @@ export function translateMubuf(
     addr64 ? a.bool(false) : bufferOutOfRange(a, gen, r, idxen, index, off(k), soffset);
   const port = req.port<Pair<Expr>>('guest', s.execBit(), guestAddress);
   if (op.kind === 'format') {
-    const tf = d.format ?? formatOfVsharp(s, gen, f.srsrc * 4, discovery, traced && { traced, inst, address });
+    const tf = d.format ?? formatOfVsharp(f.srsrc * 4, gen, v, discovery);
     if (!tf) {
       if (!op.store) for (let c = 0; c < dataDwords(op); c++) s.writeVgpr(f.vdata + c, 0, a.word(0));
       return;
@@ -401,41 +454,19 @@ export function translateFlat(s: LaneState, req: Requests, gen: Gen, d: DecodedI
 }
 
 /**
- * A MUBUF format access's format: the V#'s, which must be known at translation time, with the
- * interpreter's refusals. Its words are constants of the translation (a V# in user data the
- * program never writes), or words the tracer resolves from the capture's memory
- * (traced-words.ts: a V# loaded from a descriptor set), which the module then checks at the
- * access: registers holding other words are `FAULT.formatDescriptor`, never a wrong format.
- * In the discovery pass an unknown format is undefined (the access writes placeholders).
+ * A MUBUF format access's format: the V#'s, which must be known at translation time (`vsharp`:
+ * constants of the translation, or the tracer's words checked at the access), with the
+ * interpreter's refusals. In the discovery pass an unknown format is undefined (the access
+ * writes placeholders).
  */
-function formatOfVsharp(
-  s: LaneState,
-  gen: Gen,
-  first: number,
-  discovery: boolean,
-  trace?: { readonly traced: TracedWords; readonly inst: Instruction; readonly address: number },
-): TexelFormat | undefined {
-  const registers = [0, 1, 2, 3].map((i) => s.readSgpr(first + i));
-  let values: number[];
-  if (registers.every((w) => w.op === 'const')) values = registers.map((w) => w.value!);
-  else {
+function formatOfVsharp(first: number, gen: Gen, vs: Vsharp, discovery: boolean): TexelFormat | undefined {
+  if (!vs.known) {
     if (discovery) return undefined;
-    const known = trace?.traced.at(trace.inst.offset, first, 4);
-    if (known?.kind !== 'known')
-      throw new MemoryRefusal(
-        `the V# in s[${first}:${first + 3}] is not known at translation time, so neither is its format${known ? ` (${known.reason})` : ''}`,
-      );
-    values = [...known.words];
-    const a = s.b;
-    const differ = registers.map((r, i) => a.ne(r, a.word(values[i]!))).reduce((x, y) => a.boolOr(x, y));
-    pendingFault(
-      s.seg,
-      `${s.seg.value(a.boolAnd(s.execBit(), differ))}`,
-      FAULT.formatDescriptor,
-      `${first}u`,
-      `0x${trace!.address.toString(16)}u`,
+    throw new MemoryRefusal(
+      `the V# in s[${first}:${first + 3}] is not known at translation time, so neither is its format${vs.unknown ? ` (${vs.unknown})` : ''}`,
     );
   }
+  const values = [...vs.known];
   let v: BufferDescriptor;
   try {
     v = decodeBufferDescriptor(gen, values);

@@ -52,8 +52,8 @@ export const FAULT = {
   imageDescriptor: 10,
   /** An active lane read a border texel whose colour is the TA_BC register table (not modelled). */
   imageBorderRegister: 11,
-  /** A format access's V# registers are not the words its format was translated from (traced-words.ts). */
-  formatDescriptor: 12,
+  /** A buffer access's V# registers are not the words the translation took from the capture's memory (traced-words.ts). */
+  tracedDescriptor: 12,
 } as const;
 export type FaultCode = (typeof FAULT)[keyof typeof FAULT];
 
