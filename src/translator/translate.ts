@@ -112,8 +112,8 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
   if (layout.sharedVgprs)
     throw new TranslationRefusal('gfx10 wave64 shared VGPRs (RSRC3.SHARED_VGPR_CNT) are not translated');
   const ldsBytes = setup.kind === 'program' ? 0 : ((setup.rsrc2 >>> 15) & 0x1ff) * LDS_GRANULE_BYTES;
-  // LDS, the exchange words and masks, the wave states and `running`.
-  const workgroupBytes = Math.max(4, ldsBytes) + 4 * (invocations + layout.waves * 8 + layout.waves + 1);
+  // LDS, the exchange words (two halves) and masks (three parts), the wave states (module.ts).
+  const workgroupBytes = Math.max(4, ldsBytes) + 4 * (2 * invocations + layout.waves * 12 + layout.waves);
   if (workgroupBytes > limits.maxComputeWorkgroupStorageSize)
     throw new TranslationRefusal(
       `${ldsBytes} bytes of LDS and the exchange need ${workgroupBytes} bytes of workgroup memory; the device allows ${limits.maxComputeWorkgroupStorageSize}`,

@@ -8,17 +8,23 @@
  * flow:
  *
  *   loop {
- *     phase A: a live wave not at s_barrier runs its blocks (`loop { switch pc }`) to a sync point
- *     workgroupBarrier
+ *     phase A: a live wave not at s_barrier runs its blocks (`loop { switch pc }`) to a sync point,
+ *              and its lane 0 writes the wave's state (`wstate`)
+ *     storageBarrier, then every invocation loads the wave states with workgroupUniformLoad
  *     phase B: the sync point is finished from the wave's exchange; waves at s_barrier go on when
  *              every live wave of the group is there
- *     leave when workgroupUniformLoad(running) is 0
+ *     leave when no wave is live (the states are uniform, so the loop's exit is)
  *   }
  *
- * The exchange is workgroup memory: a word per lane (`xword`) and, per wave, four lane-mask words
- * built with atomicOr (`xmask`), in two halves by the superstep's parity so one half is cleared
- * while the other is read. A wave past the step limit stops and reports it; the superstep count
- * is capped too, so a runaway program ends with a fault, never a hang.
+ * The exchange is workgroup memory: a word per lane (`xword`, two halves by the superstep's
+ * parity) and, per wave, four lane-mask words built with atomicOr (`xmask`, three parts by the
+ * superstep modulo 3). Phase B of one superstep and phase A of the next have no barrier between
+ * them: A writes the other half of `xword`, and the `xmask` part B clears is the one the
+ * superstep after next publishes into (its last reader, the previous superstep's B, finished
+ * before this superstep's barrier). Three control barriers a superstep (storageBarrier and
+ * workgroupUniformLoad's two), where a barrier after phase B made four. A wave past the step
+ * limit stops and reports it; the superstep count is capped too, so a runaway program ends with
+ * a fault, never a hang.
  */
 import {
   startExec,
@@ -154,17 +160,15 @@ export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): stri
   return `// gcn-webgpu translation (D011): ${waves} wave${waves === 1 ? '' : 's'} of ${lanes} lanes a group
 ${RUNTIME_WGSL}
 ${serviceWgsl(program.atomics, ldsWords)}
-${shape.images?.declarations() ? `${shape.images.declarations()}\n` : ''}var<workgroup> xword: array<u32, ${size}>;
-var<workgroup> xmask: array<atomic<u32>, ${waves * 8}>;
+${shape.images?.declarations() ? `${shape.images.declarations()}\n` : ''}var<workgroup> xword: array<u32, ${2 * size}>;
+var<workgroup> xmask: array<atomic<u32>, ${waves * 12}>;
 var<workgroup> wstate: array<u32, ${waves}>;
-var<workgroup> running: u32;
 
 @compute @workgroup_size(${size})
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
   let lane = lid % ${lanes}u;
   let wave = lid / ${lanes}u;
   let group = params.group.xyz + wg;
-  let xw = wave * ${lanes}u;
   ${registers(program, shape).join('\n  ')}
   var pc: u32 = ${program.entry}u;
   var sync: u32 = 0u;
@@ -182,8 +186,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
   loop {
-    let parity = superstep & 1u;
-    let xm = (parity * ${waves}u + wave) * 4u;
+    let part = superstep % 3u;
+    let xm = (part * ${waves}u + wave) * 4u;
+    let xw = (superstep & 1u) * ${size}u + wave * ${lanes}u;
     if (live && !at_barrier) {
       loop {
         if (steps > ${shape.maxSteps}u) {
@@ -218,12 +223,12 @@ ${cases.join('\n')}
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
-    workgroupBarrier();
     storageBarrier();
+    let states = workgroupUniformLoad(&wstate);
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < ${waves}u; w++) {
-      let st = wstate[w];
+      let st = states[w];
       live_waves = live_waves + select(0u, 1u, st != 0u);
       waiting = waiting + select(0u, 1u, st == 2u);
     }
@@ -242,18 +247,17 @@ ${finishes.join('\n')}
     }
     if (lane == 0u) {
       for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[((1u - parity) * ${waves}u + wave) * 4u + k], 0u);
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * ${waves}u + wave) * 4u + k], 0u);
       }
     }
     superstep = superstep + 1u;
-    if (lid == 0u) {
-      running = live_waves;
-      if (superstep >= ${cap}u && live_waves != 0u) {
-        fault(${FAULT.superstepLimit}u, superstep, 0u, 0u, false, 0u);
-        running = 0u;
-      }
+    if (live_waves == 0u) {
+      break;
     }
-    if (workgroupUniformLoad(&running) == 0u) {
+    if (superstep >= ${cap}u) {
+      if (lid == 0u) {
+        fault(${FAULT.superstepLimit}u, superstep, 0u, 0u, false, 0u);
+      }
       break;
     }
   }
