@@ -15,17 +15,15 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 }
 
 // [the memory service: runtime.wgsl]
-var<workgroup> xword: array<u32, 64>;
-var<workgroup> xmask: array<atomic<u32>, 8>;
+var<workgroup> xword: array<u32, 128>;
+var<workgroup> xmask: array<atomic<u32>, 12>;
 var<workgroup> wstate: array<u32, 1>;
-var<workgroup> running: u32;
 
 @compute @workgroup_size(64)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
   let lane = lid % 64u;
   let wave = lid / 64u;
   let group = params.group.xyz + wg;
-  let xw = wave * 64u;
   var s126: u32 = 0xffffffffu;
   var s127: u32 = 0xffffffffu;
   var v0: u32 = select(0u, (lid % 64u), lid < 64u);
@@ -47,8 +45,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
   loop {
-    let parity = superstep & 1u;
-    let xm = (parity * 1u + wave) * 4u;
+    let part = superstep % 3u;
+    let xm = (part * 1u + wave) * 4u;
+    let xw = (superstep & 1u) * 64u + wave * 64u;
     if (live && !at_barrier) {
       loop {
         if (steps > 100000000u) {
@@ -116,12 +115,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
-    workgroupBarrier();
     storageBarrier();
+    let states = workgroupUniformLoad(&wstate);
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < 1u; w++) {
-      let st = wstate[w];
+      let st = states[w];
       live_waves = live_waves + select(0u, 1u, st != 0u);
       waiting = waiting + select(0u, 1u, st == 2u);
     }
@@ -140,18 +139,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     }
     if (lane == 0u) {
       for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[((1u - parity) * 1u + wave) * 4u + k], 0u);
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
       }
     }
     superstep = superstep + 1u;
-    if (lid == 0u) {
-      running = live_waves;
-      if (superstep >= 100000003u && live_waves != 0u) {
-        fault(7u, superstep, 0u, 0u, false, 0u);
-        running = 0u;
-      }
+    if (live_waves == 0u) {
+      break;
     }
-    if (workgroupUniformLoad(&running) == 0u) {
+    if (superstep >= 100000003u) {
+      if (lid == 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+      }
       break;
     }
   }

@@ -12,17 +12,15 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 }
 
 // [the memory service: runtime.wgsl]
-var<workgroup> xword: array<u32, 64>;
-var<workgroup> xmask: array<atomic<u32>, 8>;
+var<workgroup> xword: array<u32, 128>;
+var<workgroup> xmask: array<atomic<u32>, 12>;
 var<workgroup> wstate: array<u32, 1>;
-var<workgroup> running: u32;
 
 @compute @workgroup_size(64)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
   let lane = lid % 64u;
   let wave = lid / 64u;
   let group = params.group.xyz + wg;
-  let xw = wave * 64u;
   var s126: u32 = 0xffffffffu;
   var s127: u32 = 0xffffffffu;
   var v0: u32 = select(0u, (lid % 64u), lid < 64u);
@@ -43,8 +41,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
   loop {
-    let parity = superstep & 1u;
-    let xm = (parity * 1u + wave) * 4u;
+    let part = superstep % 3u;
+    let xm = (part * 1u + wave) * 4u;
+    let xw = (superstep & 1u) * 64u + wave * 64u;
     if (live && !at_barrier) {
       loop {
         if (steps > 100000000u) {
@@ -99,24 +98,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 5u: { // 0x10000034
           steps = steps + 1u;
-          if (((0x800facu >> 30u) & 3u) != 0u && pf_code == 0u) {
-            pf_code = 4u;
-            pf_word = 0x800facu;
-            pf_detail = 0u;
-          }
-          let b0_21_t4: u32 = (0x4u * lane);
-          let b0_21_t6: u32 = (0x30000000u + b0_21_t4);
-          let b0_21_t8: bool = (b0_21_t6 < 0x30000000u);
-          let b0_21_t9: u32 = select(0u, 1u, b0_21_t8);
-          let b0_21_t12: bool = (lane < 0x20u);
-          let b0_21_t15: u32 = select(s127, s126, b0_21_t12);
-          let b0_21_t17: u32 = (lane & 0x1fu);
-          let b0_21_t18: u32 = (b0_21_t15 >> b0_21_t17);
-          let b0_21_t20: u32 = (b0_21_t18 & 0x1u);
-          let b0_21_t21: bool = (b0_21_t20 != 0x0u);
-          let b0_21_t22: u32 = select(0x0u, 0x20u, b0_21_t21);
-          let b0_21_t23: u32 = (0x104u | b0_21_t22);
-          mq[0] = vec4<u32>(b0_21_t6, b0_21_t9, b0_21_t23, v1);
+          let b0_21_t3: u32 = (0x4u * lane);
+          let b0_21_t5: u32 = (0x30000000u + b0_21_t3);
+          let b0_21_t7: bool = (b0_21_t5 < 0x30000000u);
+          let b0_21_t8: u32 = select(0u, 1u, b0_21_t7);
+          let b0_21_t11: bool = (lane < 0x20u);
+          let b0_21_t14: u32 = select(s127, s126, b0_21_t11);
+          let b0_21_t16: u32 = (lane & 0x1fu);
+          let b0_21_t17: u32 = (b0_21_t14 >> b0_21_t16);
+          let b0_21_t19: u32 = (b0_21_t17 & 0x1u);
+          let b0_21_t20: bool = (b0_21_t19 != 0x0u);
+          let b0_21_t21: u32 = select(0x0u, 0x20u, b0_21_t20);
+          let b0_21_t22: u32 = (0x104u | b0_21_t21);
+          mq[0] = vec4<u32>(b0_21_t5, b0_21_t8, b0_21_t22, v1);
           mcount = 1u;
           mret = 6u;
           pc = 4294963200u;
@@ -150,12 +144,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
-    workgroupBarrier();
     storageBarrier();
+    let states = workgroupUniformLoad(&wstate);
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < 1u; w++) {
-      let st = wstate[w];
+      let st = states[w];
       live_waves = live_waves + select(0u, 1u, st != 0u);
       waiting = waiting + select(0u, 1u, st == 2u);
     }
@@ -315,18 +309,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     }
     if (lane == 0u) {
       for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[((1u - parity) * 1u + wave) * 4u + k], 0u);
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
       }
     }
     superstep = superstep + 1u;
-    if (lid == 0u) {
-      running = live_waves;
-      if (superstep >= 100000003u && live_waves != 0u) {
-        fault(7u, superstep, 0u, 0u, false, 0u);
-        running = 0u;
-      }
+    if (live_waves == 0u) {
+      break;
     }
-    if (workgroupUniformLoad(&running) == 0u) {
+    if (superstep >= 100000003u) {
+      if (lid == 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+      }
       break;
     }
   }

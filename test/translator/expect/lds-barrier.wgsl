@@ -12,17 +12,15 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 }
 
 // [the memory service: runtime.wgsl]
-var<workgroup> xword: array<u32, 64>;
-var<workgroup> xmask: array<atomic<u32>, 16>;
+var<workgroup> xword: array<u32, 128>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 2>;
-var<workgroup> running: u32;
 
 @compute @workgroup_size(64)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
   let lane = lid % 32u;
   let wave = lid / 32u;
   let group = params.group.xyz + wg;
-  let xw = wave * 32u;
   var s124: u32 = 0u;
   var s126: u32 = 0xffffffffu;
   var v0: u32 = select(0u, (lid % 64u), lid < 64u);
@@ -45,8 +43,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
   loop {
-    let parity = superstep & 1u;
-    let xm = (parity * 2u + wave) * 4u;
+    let part = superstep % 3u;
+    let xm = (part * 2u + wave) * 4u;
+    let xw = (superstep & 1u) * 64u + wave * 32u;
     if (live && !at_barrier) {
       loop {
         if (steps > 100000000u) {
@@ -122,21 +121,16 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_5_t8: bool = (b0_5_t6 != 0x0u);
           let b0_5_t11: u32 = select(v2, mres[0], b0_5_t8);
           v2 = b0_5_t11;
-          if (((0x11016facu >> 30u) & 3u) != 0u && pf_code == 0u) {
-            pf_code = 4u;
-            pf_word = 0x11016facu;
-            pf_detail = 0u;
-          }
-          let b0_7_t4: u32 = (0x30000000u + v1);
-          let b0_7_t6: bool = (b0_7_t4 < 0x30000000u);
-          let b0_7_t7: u32 = select(0u, 1u, b0_7_t6);
-          let b0_7_t12: u32 = (lane & 0x1fu);
-          let b0_7_t13: u32 = (s126 >> b0_7_t12);
-          let b0_7_t15: u32 = (b0_7_t13 & 0x1u);
-          let b0_7_t16: bool = (b0_7_t15 != 0x0u);
-          let b0_7_t18: u32 = select(0x0u, 0x20u, b0_7_t16);
-          let b0_7_t19: u32 = (0x104u | b0_7_t18);
-          mq[0] = vec4<u32>(b0_7_t4, b0_7_t7, b0_7_t19, v2);
+          let b0_7_t3: u32 = (0x30000000u + v1);
+          let b0_7_t5: bool = (b0_7_t3 < 0x30000000u);
+          let b0_7_t6: u32 = select(0u, 1u, b0_7_t5);
+          let b0_7_t11: u32 = (lane & 0x1fu);
+          let b0_7_t12: u32 = (s126 >> b0_7_t11);
+          let b0_7_t14: u32 = (b0_7_t12 & 0x1u);
+          let b0_7_t15: bool = (b0_7_t14 != 0x0u);
+          let b0_7_t17: u32 = select(0x0u, 0x20u, b0_7_t15);
+          let b0_7_t18: u32 = (0x104u | b0_7_t17);
+          mq[0] = vec4<u32>(b0_7_t3, b0_7_t6, b0_7_t18, v2);
           mcount = 1u;
           mret = 4u;
           pc = 4294963200u;
@@ -170,12 +164,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
-    workgroupBarrier();
     storageBarrier();
+    let states = workgroupUniformLoad(&wstate);
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < 2u; w++) {
-      let st = wstate[w];
+      let st = states[w];
       live_waves = live_waves + select(0u, 1u, st != 0u);
       waiting = waiting + select(0u, 1u, st == 2u);
     }
@@ -194,18 +188,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     }
     if (lane == 0u) {
       for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[((1u - parity) * 2u + wave) * 4u + k], 0u);
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 2u + wave) * 4u + k], 0u);
       }
     }
     superstep = superstep + 1u;
-    if (lid == 0u) {
-      running = live_waves;
-      if (superstep >= 100000004u && live_waves != 0u) {
-        fault(7u, superstep, 0u, 0u, false, 0u);
-        running = 0u;
-      }
+    if (live_waves == 0u) {
+      break;
     }
-    if (workgroupUniformLoad(&running) == 0u) {
+    if (superstep >= 100000004u) {
+      if (lid == 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+      }
       break;
     }
   }

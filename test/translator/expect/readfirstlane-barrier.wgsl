@@ -12,17 +12,15 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 }
 
 // [the memory service: runtime.wgsl]
-var<workgroup> xword: array<u32, 128>;
-var<workgroup> xmask: array<atomic<u32>, 16>;
+var<workgroup> xword: array<u32, 256>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 2>;
-var<workgroup> running: u32;
 
 @compute @workgroup_size(128)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
   let lane = lid % 64u;
   let wave = lid / 64u;
   let group = params.group.xyz + wg;
-  let xw = wave * 64u;
   var scc: bool = false;
   var s5: u32 = 0u;
   var s6: u32 = 0u;
@@ -52,8 +50,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
   loop {
-    let parity = superstep & 1u;
-    let xm = (parity * 2u + wave) * 4u;
+    let part = superstep % 3u;
+    let xm = (part * 2u + wave) * 4u;
+    let xw = (superstep & 1u) * 128u + wave * 64u;
     if (live && !at_barrier) {
       loop {
         if (steps > 100000000u) {
@@ -154,25 +153,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_10_t5: bool = (b0_10_t3 != 0x0u);
           s9 = b0_10_t3;
           scc = b0_10_t5;
-          if (((0x800facu >> 30u) & 3u) != 0u && pf_code == 0u) {
-            pf_code = 4u;
-            pf_word = 0x800facu;
-            pf_detail = 0u;
-          }
-          let b0_11_t5: u32 = (0x4u * lane);
-          let b0_11_t6: u32 = (s9 + b0_11_t5);
-          let b0_11_t8: u32 = (0x30000000u + b0_11_t6);
-          let b0_11_t10: bool = (b0_11_t8 < 0x30000000u);
-          let b0_11_t11: u32 = select(0u, 1u, b0_11_t10);
-          let b0_11_t14: bool = (lane < 0x20u);
-          let b0_11_t17: u32 = select(s127, s126, b0_11_t14);
-          let b0_11_t19: u32 = (lane & 0x1fu);
-          let b0_11_t20: u32 = (b0_11_t17 >> b0_11_t19);
-          let b0_11_t22: u32 = (b0_11_t20 & 0x1u);
-          let b0_11_t23: bool = (b0_11_t22 != 0x0u);
-          let b0_11_t24: u32 = select(0x0u, 0x20u, b0_11_t23);
-          let b0_11_t25: u32 = (0x104u | b0_11_t24);
-          mq[0] = vec4<u32>(b0_11_t8, b0_11_t11, b0_11_t25, v3);
+          let b0_11_t4: u32 = (0x4u * lane);
+          let b0_11_t5: u32 = (s9 + b0_11_t4);
+          let b0_11_t7: u32 = (0x30000000u + b0_11_t5);
+          let b0_11_t9: bool = (b0_11_t7 < 0x30000000u);
+          let b0_11_t10: u32 = select(0u, 1u, b0_11_t9);
+          let b0_11_t13: bool = (lane < 0x20u);
+          let b0_11_t16: u32 = select(s127, s126, b0_11_t13);
+          let b0_11_t18: u32 = (lane & 0x1fu);
+          let b0_11_t19: u32 = (b0_11_t16 >> b0_11_t18);
+          let b0_11_t21: u32 = (b0_11_t19 & 0x1u);
+          let b0_11_t22: bool = (b0_11_t21 != 0x0u);
+          let b0_11_t23: u32 = select(0x0u, 0x20u, b0_11_t22);
+          let b0_11_t24: u32 = (0x104u | b0_11_t23);
+          mq[0] = vec4<u32>(b0_11_t7, b0_11_t10, b0_11_t24, v3);
           mcount = 1u;
           mret = 5u;
           pc = 4294963200u;
@@ -206,12 +200,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
-    workgroupBarrier();
     storageBarrier();
+    let states = workgroupUniformLoad(&wstate);
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < 2u; w++) {
-      let st = wstate[w];
+      let st = states[w];
       live_waves = live_waves + select(0u, 1u, st != 0u);
       waiting = waiting + select(0u, 1u, st == 2u);
     }
@@ -242,18 +236,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     }
     if (lane == 0u) {
       for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[((1u - parity) * 2u + wave) * 4u + k], 0u);
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 2u + wave) * 4u + k], 0u);
       }
     }
     superstep = superstep + 1u;
-    if (lid == 0u) {
-      running = live_waves;
-      if (superstep >= 100000004u && live_waves != 0u) {
-        fault(7u, superstep, 0u, 0u, false, 0u);
-        running = 0u;
-      }
+    if (live_waves == 0u) {
+      break;
     }
-    if (workgroupUniformLoad(&running) == 0u) {
+    if (superstep >= 100000004u) {
+      if (lid == 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+      }
       break;
     }
   }

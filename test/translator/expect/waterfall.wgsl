@@ -12,17 +12,15 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 }
 
 // [the memory service: runtime.wgsl]
-var<workgroup> xword: array<u32, 32>;
-var<workgroup> xmask: array<atomic<u32>, 8>;
+var<workgroup> xword: array<u32, 64>;
+var<workgroup> xmask: array<atomic<u32>, 12>;
 var<workgroup> wstate: array<u32, 1>;
-var<workgroup> running: u32;
 
 @compute @workgroup_size(32)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
   let lane = lid % 32u;
   let wave = lid / 32u;
   let group = params.group.xyz + wg;
-  let xw = wave * 32u;
   var scc: bool = false;
   var s4: u32 = 0u;
   var s5: u32 = 0u;
@@ -50,8 +48,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_word: u32 = 0u;
   var pf_detail: u32 = 0u;
   loop {
-    let parity = superstep & 1u;
-    let xm = (parity * 1u + wave) * 4u;
+    let part = superstep % 3u;
+    let xm = (part * 1u + wave) * 4u;
+    let xw = (superstep & 1u) * 32u + wave * 32u;
     if (live && !at_barrier) {
       loop {
         if (steps > 100000000u) {
@@ -127,25 +126,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           steps = steps + 2u;
           let b4_0_r0 = s8;
           s126 = b4_0_r0;
-          if (((0x11816facu >> 30u) & 3u) != 0u && pf_code == 0u) {
-            pf_code = 4u;
-            pf_word = 0x11816facu;
-            pf_detail = 0u;
-          }
-          let b4_1_t4: u32 = (0x4u * lane);
-          let b4_1_t6: u32 = (0x30000000u + b4_1_t4);
-          let b4_1_t8: bool = (b4_1_t6 < 0x30000000u);
-          let b4_1_t9: u32 = select(0u, 1u, b4_1_t8);
-          let b4_1_t12: bool = (0x20u <= lane);
-          let b4_1_t13: bool = (!b4_1_t12);
-          let b4_1_t16: u32 = (lane & 0x1fu);
-          let b4_1_t17: u32 = (s126 >> b4_1_t16);
-          let b4_1_t19: u32 = (b4_1_t17 & 0x1u);
-          let b4_1_t20: bool = (b4_1_t19 != 0x0u);
-          let b4_1_t21: bool = (b4_1_t13 && b4_1_t20);
-          let b4_1_t22: u32 = select(0x0u, 0x20u, b4_1_t21);
-          let b4_1_t23: u32 = (0x104u | b4_1_t22);
-          mq[0] = vec4<u32>(b4_1_t6, b4_1_t9, b4_1_t23, v2);
+          let b4_1_t3: u32 = (0x4u * lane);
+          let b4_1_t5: u32 = (0x30000000u + b4_1_t3);
+          let b4_1_t7: bool = (b4_1_t5 < 0x30000000u);
+          let b4_1_t8: u32 = select(0u, 1u, b4_1_t7);
+          let b4_1_t11: bool = (0x20u <= lane);
+          let b4_1_t12: bool = (!b4_1_t11);
+          let b4_1_t15: u32 = (lane & 0x1fu);
+          let b4_1_t16: u32 = (s126 >> b4_1_t15);
+          let b4_1_t18: u32 = (b4_1_t16 & 0x1u);
+          let b4_1_t19: bool = (b4_1_t18 != 0x0u);
+          let b4_1_t20: bool = (b4_1_t12 && b4_1_t19);
+          let b4_1_t21: u32 = select(0x0u, 0x20u, b4_1_t20);
+          let b4_1_t22: u32 = (0x104u | b4_1_t21);
+          mq[0] = vec4<u32>(b4_1_t5, b4_1_t8, b4_1_t22, v2);
           mcount = 1u;
           mret = 5u;
           pc = 4294963200u;
@@ -179,12 +173,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
-    workgroupBarrier();
     storageBarrier();
+    let states = workgroupUniformLoad(&wstate);
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < 1u; w++) {
-      let st = wstate[w];
+      let st = states[w];
       live_waves = live_waves + select(0u, 1u, st != 0u);
       waiting = waiting + select(0u, 1u, st == 2u);
     }
@@ -213,18 +207,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
     }
     if (lane == 0u) {
       for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[((1u - parity) * 1u + wave) * 4u + k], 0u);
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
       }
     }
     superstep = superstep + 1u;
-    if (lid == 0u) {
-      running = live_waves;
-      if (superstep >= 100000003u && live_waves != 0u) {
-        fault(7u, superstep, 0u, 0u, false, 0u);
-        running = 0u;
-      }
+    if (live_waves == 0u) {
+      break;
     }
-    if (workgroupUniformLoad(&running) == 0u) {
+    if (superstep >= 100000003u) {
+      if (lid == 0u) {
+        fault(7u, superstep, 0u, 0u, false, 0u);
+      }
       break;
     }
   }
