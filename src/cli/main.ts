@@ -28,7 +28,8 @@ commands:
   replay --engine interp|gpu FILE.gcncap [--json] [--max-steps N]
                                                 run a capture and compare with its expected result
                                                 (exit 0 match, 1 mismatch, 2 refusal, 3 invalid input)
-  translate FILE.gcncap --emit wgsl [-o OUT]    the dispatch as one WGSL module (exit 2 refusal)
+  translate FILE.gcncap --emit wgsl|spirv|spirv-text [-o OUT]
+                                                the dispatch as one WGSL or SPIR-V module (exit 2 refusal)
   trace FILE.gcncap|FILE.bin [--mcpu NAME] [--json]
                                                 every access's descriptor registers and where they come from
                                                 (exit 0 all traced, 2 some untraced, 3 invalid input)

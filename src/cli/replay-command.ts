@@ -16,7 +16,9 @@ import { rewriteExpected } from './expected-by-interpreter.ts';
 import { EXIT_CODES, replayCapture, type ReplayOutcome } from '../interp/replay.ts';
 import { loadVectorBridge } from '../interp/vector-bridge.ts';
 import { getNodeGpu, NoGpuAdapterError } from '../host/gpu-node.ts';
-import { replayOnGpu } from '../translator/gpu-replay.ts';
+import { isUnavailable } from '../host/capture/manifest.ts';
+import { replayOnGpu, replayTranslated, SelectedImageEscapeError, translateCapture } from '../translator/gpu-replay.ts';
+import type { SelectedSlotReport } from '../translator/selected-images.ts';
 
 export interface ReplayIo {
   stdout(s: string): void;
@@ -34,6 +36,34 @@ const USAGE = `usage: gcn-webgpu replay [--engine interp|gpu] FILE.gcncap [--jso
 `;
 
 const hexAddr = (a: number): string => `0x${a.toString(16)}`;
+
+/**
+ * `--engine gpu --json`: each texture slot of runtime-selected images (D983): its table, the
+ * records read, the images bound, the records left out by reason, the directory's size and
+ * longest probe, and the escapes the module recorded in it (null where the dispatch did not run).
+ */
+function selectedSlotsJson(slots: readonly SelectedSlotReport[], o: ReplayOutcome): unknown[] {
+  const escapes =
+    o.kind === 'match' || o.kind === 'mismatch'
+      ? slots.map(() => 0)
+      : o.kind === 'refused' && o.error instanceof SelectedImageEscapeError
+        ? o.error.bySlot
+        : undefined;
+  return slots.map((s, i) => ({
+    slot: s.slot,
+    table: s.table,
+    table_address: hexAddr(s.tableAddress),
+    records_read: s.recordsRead,
+    images_bound: s.imagesBound,
+    empty_records: s.emptyRecords,
+    left_out: s.leftOut,
+    directory_slots: s.directorySlots,
+    longest_probe: s.longestProbe,
+    escapes: escapes?.[i] ?? null,
+    sampler: s.sampler ? { words: s.sampler.words.map(hexAddr), traced: s.sampler.traced } : null,
+    accesses: s.accesses.map(hexAddr),
+  }));
+}
 
 function outcomeJson(file: string, o: ReplayOutcome, engine = 'interp'): unknown {
   switch (o.kind) {
@@ -107,16 +137,25 @@ export async function replayCommand(argv: readonly string[], io: ReplayIo): Prom
     if (engine === 'gpu') {
       let o: ReplayOutcome;
       let gpu: Awaited<ReturnType<typeof getNodeGpu>> | undefined;
+      let slots: readonly SelectedSlotReport[] = [];
       try {
         gpu = await getNodeGpu();
-        o = await replayOnGpu(capture, gpu.device, { maxSteps, vector });
+        const t = isUnavailable(capture.manifest.expected)
+          ? undefined
+          : translateCapture(capture, gpu.device, { maxSteps, vector });
+        if (t === undefined || 'kind' in t) o = await replayOnGpu(capture, gpu.device, { maxSteps, vector });
+        else {
+          slots = t.translation.selected?.report ?? [];
+          o = await replayTranslated(capture, gpu.device, t);
+        }
       } catch (e) {
         if (!(e instanceof NoGpuAdapterError)) throw e;
         o = { kind: 'refused', reason: e.message, error: e };
       } finally {
         gpu?.device.destroy();
       }
-      io.stdout(json ? `${JSON.stringify(outcomeJson(file, o, 'gpu'), null, 2)}\n` : outcomeText(file, o));
+      const report = { ...(outcomeJson(file, o, 'gpu') as object), selected_slots: selectedSlotsJson(slots, o) };
+      io.stdout(json ? `${JSON.stringify(report, null, 2)}\n` : outcomeText(file, o));
       return EXIT_CODES[o.kind];
     }
     if (writeTo !== undefined) {

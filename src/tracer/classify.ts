@@ -37,6 +37,8 @@ export interface TableReference {
   readonly base: readonly Provenance[];
   /** The base in one line (the slot grouping compares it). */
   readonly text: string;
+  /** The base's words as traced values (known at dispatch: the host evaluates them to read the table). */
+  readonly baseExprs: readonly Expr[];
 }
 
 export interface Selection {
@@ -234,7 +236,7 @@ function indexSelection(
     kind: 'selected',
     selection: {
       shape,
-      table: { through, base, text: tableText(through, base) },
+      table: { through, base, text: tableText(through, base), baseExprs: first.base.map((b) => b.expr) },
       offset: exprText(first.offset.expr, leaves, keyNames(leaves)),
       record: { start, stride, index, indexExpr },
       words: words.map((w, i) => {
@@ -392,7 +394,7 @@ function descriptorSelection(
     kind: 'selected',
     selection: {
       shape,
-      table: { through: t0.through, base, text: tableText(t0.through, base) },
+      table: { through: t0.through, base, text: tableText(t0.through, base), baseExprs: t0.base },
       offset: `${exprText(t0.lane, leaves)}${minImmediate === 0 ? '' : ` + 0x${minImmediate.toString(16)}`}`,
       record: {
         start,

@@ -20,6 +20,7 @@ import type { ReplayOutcome } from '../interp/replay.ts';
 import type { VectorBridge } from '../interp/vector-bridge.ts';
 import { deviceFault, layoutMemory, memoryAfter, type MemoryLayout } from './memory-layout.ts';
 import { createImageBindings, IMAGE_GROUP, type ImageBindings } from './image-bindings.ts';
+import { ESCAPE_RECORD_WORDS, ESCAPE_RECORDS, ESCAPE_SLOT_COUNTS } from './image-ops.ts';
 import { TranslationRefusal } from './refusal.ts';
 import { translateSetup, type RegisterReadBack, type Translation } from './translate.ts';
 import { STATUS } from './wgsl/runtime.ts';
@@ -27,6 +28,20 @@ import { STATUS } from './wgsl/runtime.ts';
 export interface GpuReplayOptions {
   readonly maxSteps?: number;
   readonly vector?: VectorBridge;
+}
+
+/** A result refused because lanes escaped the directory of runtime-selected images (D983): the lanes and their words. */
+export class SelectedImageEscapeError extends Error {
+  override readonly name = 'SelectedImageEscapeError';
+  constructor(
+    message: string,
+    readonly count: number,
+    readonly lanes: readonly SelectedImageEscape[],
+    /** Escapes in each slot (`Translation.selected.slots`). */
+    readonly bySlot: readonly number[],
+  ) {
+    super(message);
+  }
 }
 
 /** The module failed to compile or dispatch: a translator bug, reported with the device's message. */
@@ -110,12 +125,54 @@ async function checked<T>(device: GPUDevice, what: string, make: () => T): Promi
   return value;
 }
 
-/** Runs a translation on the device: the buffer after every group, and the status words. */
+/** Words of the selected images' escape record: the count, ESCAPE_RECORDS records, then a count per slot. */
+const escapeWords = (slots: number): number => ESCAPE_SLOT_COUNTS + slots;
+
+/** One lane whose T# registers the directory did not hold in the access's shape (D983's escape). */
+export interface SelectedImageEscape {
+  readonly group: readonly [number, number, number];
+  /** The invocation in its group (wave * lanes + lane). */
+  readonly invocation: number;
+  /** The image instruction's guest address. */
+  readonly address: number;
+  /** The module's texture slot (`Translation.selected.slots`). */
+  readonly slot: number;
+  readonly words: readonly number[];
+}
+
+/** The escapes the module recorded: how many, the first ESCAPE_RECORDS with their words, and how many in each slot. */
+export function readEscapes(words: Uint32Array): { count: number; first: SelectedImageEscape[]; bySlot: number[] } {
+  const count = words[0] ?? 0;
+  const bySlot = Array.from(words.subarray(ESCAPE_SLOT_COUNTS));
+  const first: SelectedImageEscape[] = [];
+  for (let i = 0; i < Math.min(count, ESCAPE_RECORDS); i++) {
+    const r = 1 + i * ESCAPE_RECORD_WORDS;
+    first.push({
+      group: [words[r]!, words[r + 1]!, words[r + 2]!],
+      invocation: words[r + 3]!,
+      address: words[r + 4]!,
+      slot: words[r + 5]!,
+      words: Array.from(words.subarray(r + 6, r + 14)),
+    });
+  }
+  return { count, first, bySlot };
+}
+
+/** The refusal of a result some lanes escaped in, naming them and their words. */
+export function escapeReason(e: { count: number; first: readonly SelectedImageEscape[] }): string {
+  const lanes = e.first.map(
+    (x) =>
+      `group (${x.group.join(', ')}) invocation ${x.invocation} at 0x${x.address.toString(16)}, slot ${x.slot}: [${x.words.map((w) => `0x${w.toString(16)}`).join(', ')}]`,
+  );
+  return `${e.count} lane access${e.count === 1 ? '' : 'es'} selected an image its slot's directory does not hold in the access's shape (an escape, D983; the lanes read place 0): ${lanes.join('; ')}${e.count > e.first.length ? '; ...' : ''}`;
+}
+
+/** Runs a translation on the device: the buffer after every group, the status words, and the selected images' escapes. */
 export async function runTranslation(
   device: GPUDevice,
   translation: Translation,
   layout: MemoryLayout,
-): Promise<{ memory: Uint8Array; status: Uint32Array }> {
+): Promise<{ memory: Uint8Array; status: Uint32Array; escapes?: Uint32Array }> {
   const module = device.createShaderModule({ label: 'gcn-webgpu translation', code: translation.wgsl });
   const info = await module.getCompilationInfo();
   const errors = info.messages.filter((x) => x.type === 'error');
@@ -147,8 +204,16 @@ export async function runTranslation(
   });
   // The textures of the module's image instructions (D015), bind group 1.
   let images: ImageBindings | undefined;
+  const extra: GPUBuffer[] = [];
   try {
-    images = await createImageBindings(device, translation.images);
+    const sel = translation.selected;
+    images = await createImageBindings(
+      device,
+      translation.images,
+      sel
+        ? { directory: sel.directory, store: sel.store.words, escapeWords: escapeWords(sel.slots.length) }
+        : undefined,
+    );
     device.queue.writeBuffer(mem, 0, layout.image);
     device.queue.writeBuffer(ranges, 0, layout.table);
     const bindGroupLayout = device.createBindGroupLayout({
@@ -207,15 +272,29 @@ export async function runTranslation(
     const encoder = device.createCommandEncoder();
     encoder.copyBufferToBuffer(mem, 0, readMem, 0, layout.bufferBytes);
     encoder.copyBufferToBuffer(status, 0, readStatus, 0, statusBytes);
+    const escapeBytes = 4 * escapeWords(translation.selected?.slots.length ?? 0);
+    const readEscape = images?.escapes
+      ? device.createBuffer({ size: escapeBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST })
+      : undefined;
+    if (readEscape) {
+      extra.push(readEscape);
+      encoder.copyBufferToBuffer(images!.escapes!, 0, readEscape, 0, escapeBytes);
+    }
     device.queue.submit([encoder.finish()]);
-    await Promise.all([readMem.mapAsync(GPUMapMode.READ), readStatus.mapAsync(GPUMapMode.READ)]);
+    await Promise.all([
+      readMem.mapAsync(GPUMapMode.READ),
+      readStatus.mapAsync(GPUMapMode.READ),
+      ...(readEscape ? [readEscape.mapAsync(GPUMapMode.READ)] : []),
+    ]);
     const memory = new Uint8Array(readMem.getMappedRange().slice(0));
     const words = new Uint32Array(readStatus.getMappedRange().slice(0));
+    const escapes = readEscape ? new Uint32Array(readEscape.getMappedRange().slice(0)) : undefined;
     readMem.unmap();
     readStatus.unmap();
-    return { memory, status: words };
+    readEscape?.unmap();
+    return { memory, status: words, ...(escapes ? { escapes } : {}) };
   } finally {
-    for (const b of [mem, ranges, status, params, readMem, readStatus]) b.destroy();
+    for (const b of [mem, ranges, status, params, readMem, readStatus, ...extra]) b.destroy();
     images?.destroy();
   }
 }
@@ -234,8 +313,17 @@ export async function replayOnGpu(
     );
   const t = translateCapture(capture, device, options);
   if ('kind' in t) return t;
-  const { translation, layout } = t;
-  const { memory, status } = await runTranslation(device, translation, layout);
+  return replayTranslated(capture, device, t);
+}
+
+/** Runs a translation of `capture` on `device` and gives the replay's outcome (`replayOnGpu` after translating). */
+export async function replayTranslated(
+  capture: Pick<Capture, 'manifest' | 'blob'>,
+  device: GPUDevice,
+  translated: { readonly translation: Translation; readonly layout: MemoryLayout },
+): Promise<ReplayOutcome> {
+  const { translation, layout } = translated;
+  const { memory, status, escapes } = await runTranslation(device, translation, layout);
   const fault = deviceFault(layout, status, translation.maxSteps);
   if (fault) {
     if (fault.kind === 'guest')
@@ -250,6 +338,11 @@ export async function replayOnGpu(
     const reason = `the dispatch ran past the step limit of ${translation.maxSteps} instructions`;
     return refused(reason, new Error(reason));
   }
+  const escaped = escapes ? readEscapes(escapes) : undefined;
+  if (escaped && escaped.count > 0) {
+    const reason = escapeReason(escaped);
+    return refused(reason, new SelectedImageEscapeError(reason, escaped.count, escaped.first, escaped.bySlot));
+  }
   const [gx, gy, gz] = translation.grid;
   const groups = gx * gy * gz;
   const setup = translation.setup;
@@ -257,7 +350,8 @@ export async function replayOnGpu(
     setup.kind === 'program' && translation.readBack
       ? waveFromReadBack(setup, translation.readBack, status)
       : undefined;
-  const compare = compareWithExpected(capture, memoryAfter(layout, memory), wave);
+  const after = memoryAfter(layout, memory);
+  const compare = compareWithExpected(capture, after, wave);
   const run = {
     steps,
     groups,
@@ -268,5 +362,6 @@ export async function replayOnGpu(
     compiledInstructions: 0,
     ...(wave ? { lastWave: wave } : {}),
   };
-  return { kind: compare.match ? 'match' : 'mismatch', run, compare };
+  // The device's memory goes back with the verdict, for the app's buffer and image tables (issue 7).
+  return { kind: compare.match ? 'match' : 'mismatch', run, compare, memory: after };
 }

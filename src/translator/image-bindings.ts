@@ -11,6 +11,10 @@
  * decoder into rgba32float (`exactFloat32`): the module then reads the interpreter's own texel
  * values, where a device's UNORM conversion was measured 1 ULP off (SwiftShader, 206/255).
  * Integer formats go up as their bytes (exact either way).
+ *
+ * Runtime-selected images (D983, D017) add three storage buffers to the group: the directory, the
+ * texel store (selected-images.ts) and the escape record the module writes (read back by the
+ * replay, which refuses a result any lane escaped in).
  */
 import type { ImageDescriptor } from '../host/descriptors/index.ts';
 import {
@@ -30,6 +34,8 @@ import { MemoryRefusal } from './memory-ops.ts';
 
 /** The bind group of the images (group 0 is guest memory, ranges, status, parameters). */
 export const IMAGE_GROUP = 1;
+/** The bindings of the selected images' buffers in IMAGE_GROUP (past any texture's: 48 sampled textures at most). */
+export const SELECTED_BINDING = { directory: 64, store: 65, escapes: 66 } as const;
 
 /** A texture the translation binds, as the module declares and reads it. */
 export interface BoundImage {
@@ -105,7 +111,17 @@ export function plannedTexture(
 export interface ImageBindings {
   readonly layout: GPUBindGroupLayout;
   readonly group: GPUBindGroup;
+  /** The escape record of selected images (count, then records; image-ops.ts ESCAPE_*), when the module reads any. */
+  readonly escapes?: GPUBuffer;
   destroy(): void;
+}
+
+/** What the selected images bind: the directory buffer's words and the texel store's. */
+export interface SelectedBindingData {
+  readonly directory: Uint32Array;
+  readonly store: Uint32Array;
+  /** Words of the escape record. */
+  readonly escapeWords: number;
 }
 
 /** The module's texture planned otherwise than the device made it: a translator bug, named. */
@@ -117,9 +133,11 @@ export class ImageBindingError extends Error {
 export async function createImageBindings(
   device: GPUDevice,
   images: readonly BoundImage[],
+  selected?: SelectedBindingData,
 ): Promise<ImageBindings | undefined> {
-  if (images.length === 0) return undefined;
+  if (images.length === 0 && !selected) return undefined;
   const made: GuestTexture[] = [];
+  const buffers: GPUBuffer[] = [];
   try {
     for (const im of images) {
       const t = await createGuestTexture(device, im.desc, im.guest, {
@@ -140,33 +158,75 @@ export async function createImageBindings(
     if (e instanceof ResourceError) throw new ImageBindingError(`an image could not be bound: ${e.message}`);
     throw e;
   }
+  let escapes: GPUBuffer | undefined;
+  const bufferEntries: GPUBindGroupLayoutEntry[] = [];
+  const bufferResources: GPUBindGroupEntry[] = [];
+  if (selected) {
+    const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+    const upload = (label: string, words: Uint32Array): GPUBuffer => {
+      // A binding is at least 4 bytes; an empty store still binds one word.
+      const b = device.createBuffer({ label, size: Math.max(4, words.byteLength), usage: storage });
+      buffers.push(b);
+      if (words.byteLength > 0) device.queue.writeBuffer(b, 0, words);
+      return b;
+    };
+    const directory = upload('selected images: directory', selected.directory);
+    const store = upload('selected images: texel store', selected.store);
+    escapes = device.createBuffer({
+      label: 'selected images: escapes',
+      size: 4 * selected.escapeWords,
+      usage: storage | GPUBufferUsage.COPY_SRC,
+    });
+    buffers.push(escapes);
+    device.queue.writeBuffer(escapes, 0, new Uint32Array(selected.escapeWords));
+    for (const [binding, buffer, type] of [
+      [SELECTED_BINDING.directory, directory, 'read-only-storage'],
+      [SELECTED_BINDING.store, store, 'read-only-storage'],
+      [SELECTED_BINDING.escapes, escapes, 'storage'],
+    ] as const) {
+      bufferEntries.push({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type } });
+      bufferResources.push({ binding, resource: { buffer } });
+    }
+  }
   const layout = device.createBindGroupLayout({
     label: 'images',
-    entries: images.map((im, i) => ({
-      binding: im.binding,
-      visibility: GPUShaderStage.COMPUTE,
-      texture: {
-        sampleType: made[i]!.sampleType === 'float' ? 'unfilterable-float' : made[i]!.sampleType,
-        viewDimension: '2d-array',
-      },
-    })),
+    entries: [
+      ...images.map((im, i): GPUBindGroupLayoutEntry => ({
+        binding: im.binding,
+        visibility: GPUShaderStage.COMPUTE,
+        texture: {
+          sampleType: made[i]!.sampleType === 'float' ? 'unfilterable-float' : made[i]!.sampleType,
+          viewDimension: '2d-array',
+        },
+      })),
+      ...bufferEntries,
+    ],
   });
   const group = device.createBindGroup({
     label: 'images',
     layout,
-    entries: images.map((im, i) => {
-      const d = made[i]!.viewDescriptor;
-      return {
-        binding: im.binding,
-        resource: made[i]!.texture.createView({ ...d, dimension: '2d-array', arrayLayerCount: d.arrayLayerCount ?? 1 }),
-      };
-    }),
+    entries: [
+      ...images.map((im, i): GPUBindGroupEntry => {
+        const d = made[i]!.viewDescriptor;
+        return {
+          binding: im.binding,
+          resource: made[i]!.texture.createView({
+            ...d,
+            dimension: '2d-array',
+            arrayLayerCount: d.arrayLayerCount ?? 1,
+          }),
+        };
+      }),
+      ...bufferResources,
+    ],
   });
   return {
     layout,
     group,
+    ...(escapes ? { escapes } : {}),
     destroy: () => {
       for (const t of made) t.texture.destroy();
+      for (const b of buffers) b.destroy();
     },
   };
 }

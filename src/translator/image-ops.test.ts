@@ -7,6 +7,8 @@ import { loadVectorBridge } from '../interp/vector-bridge.ts';
 import { translateCapture } from './gpu-replay.ts';
 import { IMAGE_CASES } from '../../test/translator/images-cases.ts';
 import { imageCaptureUnchecked, type ImageCase } from '../../test/translator/images-spec.ts';
+import { selectedImages } from '../../test/translator/d983-kernels.ts';
+import { d983Capture } from '../../test/translator/d983-spec.ts';
 
 const caseNamed = (name: string): ImageCase => IMAGE_CASES.find((c) => c.name === name)!;
 
@@ -45,7 +47,7 @@ describe('image instructions in the module', () => {
     expect(t.wgsl).toContain('@group(1) @binding(0) var gimg0: texture_2d_array<f32>;');
     // Two accesses, two rows of constants, one call of the service (SwiftShader inlines each call).
     expect(t.wgsl).toContain('array<ImageAccess, 2>');
-    expect(t.wgsl.match(/image_run\(iq\)/g)).toHaveLength(1);
+    expect(t.wgsl.match(/image_run\(iq, lid, group\)/g)).toHaveLength(1);
     expect(t.wgsl.match(/textureLoad\(/g)).toHaveLength(1);
   });
 
@@ -124,5 +126,43 @@ describe('image refusals by name', () => {
   ${epilogue}`,
       ),
     ).toMatch(/image_load: s0 \(T# word 0\) is (not known at translation time|selected per lane)/);
+  });
+});
+
+describe('runtime-selected images in the module (D983, D017)', () => {
+  it('searches the directory once, in the image service, and binds no texture for them', async () => {
+    const c = selectedImages(false);
+    const t = translateCapture(await d983Capture(c.kernel), undefined, { vector: await loadVectorBridge() });
+    if ('kind' in t) throw new Error(`refused: ${t.reason}`);
+    const { wgsl, images, selected } = t.translation;
+    expect(images).toHaveLength(0);
+    // The load and the sample: two slots of one table, its directory held once.
+    expect(selected!.slots.map((s) => [s.index, s.sampler === null])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
+    expect(selected!.tables).toHaveLength(1);
+    expect(Array.from(selected!.directory.subarray(0, 2))).toEqual([2, 2]);
+    expect(wgsl.match(/fn directory_find\(/g)).toHaveLength(1);
+    expect(wgsl.match(/directory_find\(sel_dir/g)).toHaveLength(1);
+    expect(wgsl.match(/a = image_select\(a, q, lid, group\);/g)).toHaveLength(1);
+    expect(wgsl).toContain('var<storage, read> sel_store: array<u32>;');
+    expect(wgsl).toContain('var<storage, read_write> sel_escapes: array<atomic<u32>>;');
+    // Both accesses queue the lane's eight T# registers.
+    expect(wgsl.match(/iq\[20\] = /g)).toHaveLength(2);
+  });
+
+  it('refuses by name what it does not translate of a selected image', async () => {
+    const c = selectedImages(false);
+    const kernel = {
+      ...c.kernel,
+      accesses: ['image_get_resinfo v10, v2, s[32:39] dmask:0x1 dim:SQ_RSRC_IMG_2D'],
+      outWords: 1,
+    };
+    const t = translateCapture(await d983Capture(kernel), undefined, {
+      vector: await loadVectorBridge(),
+    });
+    if (!('kind' in t)) throw new Error('translated');
+    expect(t.reason).toMatch(/image_get_resinfo: resinfo of a runtime-selected image \(D983\) is not translated$/);
   });
 });

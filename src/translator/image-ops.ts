@@ -22,16 +22,21 @@
  * the words the host bound and reports `FAULT.imageDescriptor` (the result refused) when they
  * differ, so a T# loaded from memory the dispatch wrote never reads the wrong image.
  *
+ * A T# the program selects from a table at run time (D983, D017: the tracer names the table and
+ * its texture slot) is not bound: the request carries the lane's eight T# registers, and the
+ * service searches the slot's directory for them (the shared hash and search, directory-search.ts)
+ * and reads the texels of the place it finds from the texel store (selected-images.ts). Words the
+ * directory does not hold in the access's shape are an escape: the lane reads place 0, the escape
+ * is recorded, and the replay's result is refused with the lanes and words that escaped.
+ *
  * Refused by name: image stores and atomics (the host does not encode and tile texels back), an
  * implicit LOD where it decides the result (the quad's derivatives are a cross-lane exchange not
  * built yet), 3D and cube images, MSAA, get_lod, the sampler settings the interpreter refuses, and
- * T# / S# words the trace does not resolve at translation time (D983's runtime-selected images).
+ * T# / S# words the trace does not resolve at translation time and no selection explains.
  */
 import { Gen } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
-import { concrete } from '../semantics/concrete.ts';
-import { evaluateExpr, type Expr } from '../semantics/expr.ts';
-import { add64 } from '../semantics/wide.ts';
+import type { Expr } from '../semantics/expr.ts';
 import {
   decodeImageDescriptor,
   decodeSamplerDescriptor,
@@ -44,8 +49,6 @@ import {
 import { texelFormat, TexelFormatError, type TexelFormat } from '../host/texels/formats.ts';
 import { surfaceLayout, type SurfaceLayout } from '../host/texels/surface.ts';
 import { TilingError } from '../host/texels/tiling.ts';
-import { bufferRsrc, pointer48, sBufferDwordInRange } from '../interp/buffer-ops.ts';
-import type { Setup } from '../interp/dispatch.ts';
 import type { Program } from '../interp/execute.ts';
 import {
   addressRegister,
@@ -57,15 +60,29 @@ import {
   type ImageOp,
 } from '../interp/image.ts';
 import type { GuestMemory } from '../interp/memory.ts';
-import { entryFromSetup } from '../tracer/entry.ts';
+import type { Selection } from '../tracer/classify.ts';
 import { codeAddress } from '../tracer/ids.ts';
 import { provenanceText } from '../tracer/provenance.ts';
-import { traceProgram, type AccessTrace, type TraceResult } from '../tracer/trace.ts';
+import type { AccessTrace } from '../tracer/trace.ts';
 import type { DecodedInstruction } from './cfg.ts';
+import { directorySearchWgsl } from './directory-search.ts';
 import type { LaneState } from './lane-state.ts';
 import { MemoryRefusal } from './memory-ops.ts';
 import { FAULT } from './wgsl/runtime.ts';
-import { plannedTexture, type BoundImage } from './image-bindings.ts';
+import {
+  IMAGE_GROUP as IMAGE_GROUP_FOR_WGSL,
+  plannedTexture,
+  SELECTED_BINDING,
+  type BoundImage,
+} from './image-bindings.ts';
+import { SelectedImages, type SelectedSlot } from './selected-images.ts';
+import type { TracedWords } from './traced-words.ts';
+import {
+  STORE_FLAG_INTEGER,
+  STORE_FLAG_UNORM,
+  STORE_HEADER,
+  STORE_HEADER_WORDS,
+} from '../host/directory/texel-store.ts';
 
 /**
  * The tolerance of a filtered image result (bilinear, a linear mip blend, a filtered compare),
@@ -78,9 +95,6 @@ export const FILTERED_SAMPLE_ULPS = 4;
 
 /** Why an image instruction cannot be translated (a MemoryRefusal: program.ts names the instruction). */
 export class ImageRefusal extends MemoryRefusal {}
-
-/** A leaf the host cannot know before the dispatch (internal to `valueOf`). */
-class UnknownAtTranslation extends Error {}
 
 /** An image instruction's request, queued for the image service; `finish` writes its results after it. */
 export interface ImageIssue {
@@ -190,8 +204,23 @@ function describe(e: unknown): string | undefined {
 
 /** The dispatcher's case of the image service (runs the queued image request, then `pc = iret`). */
 export const IMAGE_SERVICE = 0xfffff001;
-/** Words of an image request: the access's index, then up to ten address words. */
-const REQUEST_WORDS = 13;
+/**
+ * Words of an image request: the access's index, up to ten address words, the lane's EXEC bit,
+ * the instruction's address, then (a selected image's) the lane's eight T# registers.
+ */
+const REQUEST_WORDS = 21;
+/** The request word of the first T# register of a selected image. */
+const REQUEST_TSHARP = 13;
+/** The binding a selected image's texel reads name: SELECTED_PLACE_BINDING + its place. */
+const SELECTED_PLACE_BINDING = 0x10000;
+/** Escapes recorded with their words (the count goes on past them). */
+export const ESCAPE_RECORDS = 8;
+/** Words of an escape record: group x, y, z, the invocation in the group, the instruction's address, the slot, the eight T# words. */
+export const ESCAPE_RECORD_WORDS = 14;
+/** The escape buffer's word where the per-slot escape counts start (after the total and the records). */
+export const ESCAPE_SLOT_COUNTS = 1 + ESCAPE_RECORDS * ESCAPE_RECORD_WORDS;
+/** The S# a sample uses where the trace names none (D995): all zeros (wrap, point, no mips). */
+export const DEFAULT_SAMPLER_WORDS: readonly number[] = [0, 0, 0, 0];
 
 /** Access kinds of `ImageAccess.kind`. */
 const KIND = { load: 0, sample: 1, gather4: 2, resinfo: 3 } as const;
@@ -210,6 +239,12 @@ const FLAG = {
   unormRef: 1024,
   /** BORDER_COLOR_TYPE is the register table: an active lane reading a border texel faults (the interpreter refuses it). */
   borderRegister: 2048,
+  /** The image is selected at run time: `binding` is the slot, the T#'s fields come from the place the search finds. */
+  selected: 4096,
+  /** A selected access that filters or compares: a place holding an integer image is an escape for it. */
+  floatOnly: 8192,
+  /** A selected cube access: searched in the cube shape; the store holds no cube texels, so every active lane escapes. */
+  cube: 16384,
 } as const;
 /** `ImageAccess.mips`: one level (the base), the nearest level, or the two levels around the LOD. */
 const MIPS = { one: 0, nearest: 1, linear: 2 } as const;
@@ -290,7 +325,7 @@ function accessRowWgsl(r: AccessRow): string {
  * each texture's `textureLoad` and the filter code appear once (in loops over levels and taps),
  * whatever the number of image instructions.
  */
-const IMAGE_SERVICE_WGSL = /* wgsl */ `struct ImageAccess {
+const imageServiceWgsl = (selected: boolean): string => /* wgsl */ `struct ImageAccess {
   binding: u32,
   kind: u32,
   flags: u32,
@@ -349,8 +384,15 @@ fn image_resinfo(a: ImageAccess, mip: u32) -> vec4<u32> {
   }
 }
 
-fn image_run(q: array<u32, ${REQUEST_WORDS}>) -> vec4<u32> {
-  let a = IMAGE_ACCESSES[q[0]];
+fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec4<u32> {
+  var a = IMAGE_ACCESSES[q[0]];${
+    selected
+      ? `
+  if (image_flag(a, ${FLAG.selected}u)) {
+    a = image_select(a, q, lid, group);
+  }`
+      : ''
+  }
   if (a.kind == ${KIND.resinfo}u) {
     return image_resinfo(a, q[1]);
   }
@@ -479,9 +521,89 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>) -> vec4<u32> {
 }
 `;
 
+/**
+ * The module text of runtime-selected images (D017, portable form): the directory and the texel
+ * store (selected-images.ts) as storage buffers, the directory search (the host's definition,
+ * directory-search.ts), the store's texel and size reads, and `image_select`, which turns a
+ * selected access's row into the row of the image the lane's eight T# registers name.
+ */
+function selectedImagesWgsl(): string {
+  const H = STORE_HEADER;
+  const at = (word: number): string => `h + ${word}u`;
+  return /* wgsl */ `@group(${IMAGE_GROUP_FOR_WGSL}) @binding(${SELECTED_BINDING.directory}) var<storage, read> sel_dir: array<u32>;
+@group(${IMAGE_GROUP_FOR_WGSL}) @binding(${SELECTED_BINDING.store}) var<storage, read> sel_store: array<u32>;
+@group(${IMAGE_GROUP_FOR_WGSL}) @binding(${SELECTED_BINDING.escapes}) var<storage, read_write> sel_escapes: array<atomic<u32>>;
+
+${directorySearchWgsl('directory_find', 'sel_dir')}
+fn selected_size(place: u32, level: i32) -> vec2<i32> {
+  let h = place * ${STORE_HEADER_WORDS}u + u32(level);
+  return vec2<i32>(i32(sel_store[${at(H.width)}]), i32(sel_store[${at(H.height)}]));
+}
+
+fn selected_texel(place: u32, level: i32, layer: i32, x: i32, y: i32) -> vec4<u32> {
+  let h = place * ${STORE_HEADER_WORDS}u + u32(level);
+  let w = sel_store[${at(H.width)}];
+  let t = sel_store[${at(H.offset)}] + 4u * ((u32(layer) * sel_store[${at(H.height)}] + u32(y)) * w + u32(x));
+  return vec4<u32>(sel_store[t], sel_store[t + 1u], sel_store[t + 2u], sel_store[t + 3u]);
+}
+
+/** The row of the image a selected access's lane names: its place's fields; an escape reads place 0 and is recorded. */
+fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> ImageAccess {
+  var a = a0;
+  var w: array<u32, 8>;
+  for (var k = 0u; k < 8u; k++) {
+    w[k] = q[${REQUEST_TSHARP}u + k];
+  }
+  let cube = image_flag(a, ${FLAG.cube}u);
+  let hit = directory_find(sel_dir[a.binding], w, cube);
+  var place = hit.x;
+  // What the store cannot give the access is an escape: a cube's texels, an integer image where it filters or compares.
+  let integer = (sel_store[place * ${STORE_HEADER_WORDS}u + ${STORE_HEADER.flags}u] & ${STORE_FLAG_INTEGER}u) != 0u;
+  let unreadable = cube || (image_flag(a, ${FLAG.floatOnly}u) && integer);
+  if (hit.y == 0u || unreadable) {
+    place = 0u;
+    if (q[11] != 0u) {
+      atomicAdd(&sel_escapes[${ESCAPE_SLOT_COUNTS}u + a.binding], 1u);
+      let n = atomicAdd(&sel_escapes[0], 1u);
+      if (n < ${ESCAPE_RECORDS}u) {
+        let r = 1u + n * ${ESCAPE_RECORD_WORDS}u;
+        atomicStore(&sel_escapes[r], group.x);
+        atomicStore(&sel_escapes[r + 1u], group.y);
+        atomicStore(&sel_escapes[r + 2u], group.z);
+        atomicStore(&sel_escapes[r + 3u], lid);
+        atomicStore(&sel_escapes[r + 4u], q[12]);
+        atomicStore(&sel_escapes[r + 5u], a.binding);
+        for (var k = 0u; k < 8u; k++) {
+          atomicStore(&sel_escapes[r + 6u + k], w[k]);
+        }
+      }
+    }
+  }
+  let h = place * ${STORE_HEADER_WORDS}u;
+  a.count = sel_store[${at(H.levels)}];
+  a.layers = sel_store[${at(H.layers)}];
+  a.top = i32(a.count) - 1;
+  a.base_w = f32(sel_store[${at(H.width)}]);
+  a.base_h = f32(sel_store[${at(H.height)}]);
+  a.lod_lo = max(a.lod_lo, bitcast<f32>(sel_store[${at(H.minLod)}]));
+  if ((sel_store[${at(H.flags)}] & ${STORE_FLAG_UNORM}u) != 0u) {
+    a.flags = a.flags | ${FLAG.unormRef}u;
+  }
+  // An integer image's border colour is integers (the row holds the float form: 0.0 or 1.0).
+  if ((sel_store[${at(H.flags)}] & ${STORE_FLAG_INTEGER}u) != 0u) {
+    a.border = vec4<u32>(bitcast<vec4<f32>>(a.border));
+  }
+  a.binding = ${SELECTED_PLACE_BINDING}u + place;
+  return a;
+}
+`;
+}
+
 /** What the translation binds, and the module text its image instructions need. */
 export class ImagePlan {
   readonly images: BoundImage[] = [];
+  /** The texture slots of runtime-selected images (D983) and their tables. */
+  readonly selected: SelectedImages;
   private readonly keys = new Map<string, BoundImage>();
   private readonly rows: string[] = [];
   private readonly rowIndex = new Map<string, number>();
@@ -515,6 +637,10 @@ export class ImagePlan {
     return i;
   }
 
+  constructor(selected: SelectedImages) {
+    this.selected = selected;
+  }
+
   get empty(): boolean {
     return this.rows.length === 0;
   }
@@ -526,25 +652,33 @@ export class ImagePlan {
     const size = this.images.map(
       (b) => `    case ${b.binding}u: { return vec2<i32>(textureDimensions(${b.variable}, level)); }`,
     );
+    // A selected image's reads name SELECTED_PLACE_BINDING + its place (image_select).
+    const selectedTexel = this.selected.empty
+      ? ''
+      : `  if (binding >= ${SELECTED_PLACE_BINDING}u) {\n    return selected_texel(binding - ${SELECTED_PLACE_BINDING}u, level, layer, x, y);\n  }\n`;
+    const selectedSize = this.selected.empty
+      ? ''
+      : `  if (binding >= ${SELECTED_PLACE_BINDING}u) {\n    return selected_size(binding - ${SELECTED_PLACE_BINDING}u, level);\n  }\n`;
     return [
       ...this.images.map((b) => b.declaration),
       IMAGE_RUNTIME_WGSL,
       ...this.images.map((b) => b.texelFunction),
       `fn image_texel(binding: u32, level: i32, layer: i32, x: i32, y: i32) -> vec4<u32> {
-  switch binding {
+${selectedTexel}  switch binding {
 ${texel.join('\n')}
     default: { return vec4<u32>(0u); }
   }
 }
 
 fn image_size(binding: u32, level: i32) -> vec2<i32> {
-  switch binding {
+${selectedSize}  switch binding {
 ${size.join('\n')}
     default: { return vec2<i32>(1, 1); }
   }
 }
 `,
-      IMAGE_SERVICE_WGSL,
+      ...(this.selected.empty ? [] : [selectedImagesWgsl()]),
+      imageServiceWgsl(!this.selected.empty),
       `var<private> IMAGE_ACCESSES: array<ImageAccess, ${this.rows.length}> = array<ImageAccess, ${this.rows.length}>(\n  ${this.rows.join(',\n  ')},\n);\n`,
     ].join('\n');
   }
@@ -558,7 +692,7 @@ ${size.join('\n')}
   serviceCase(): string {
     return this.empty
       ? ''
-      : `          case ${IMAGE_SERVICE}u: {\n            ires = image_run(iq);\n            pc = iret;\n          }`;
+      : `          case ${IMAGE_SERVICE}u: {\n            ires = image_run(iq, lid, group);\n            pc = iret;\n          }`;
   }
 }
 
@@ -569,126 +703,73 @@ interface ResolvedWords {
   readonly checks: { readonly register: Expr; readonly value: number }[];
 }
 
+/** What a sample reads: a bound texture, or the image a selected access's lane names (its T# fields known only in the module). */
+type SampledImage =
+  | { readonly kind: 'known'; readonly image: BoundImage }
+  | {
+      readonly kind: 'selected';
+      readonly slot: SelectedSlot;
+      /** The largest view level index of the table's images (what decides whether the LOD matters). */
+      readonly top: number;
+      readonly srgb: boolean;
+    };
+
 export class ImageTranslator implements ImageInstructions {
-  readonly plan = new ImagePlan();
-  private trace: TraceResult | undefined;
-  /** Leaf values already read (a scalar load's words are read once). */
-  private readonly leafValues = new Map<string, number>();
+  readonly plan: ImagePlan;
 
   constructor(
     private readonly program: Program,
-    private readonly setup: Setup,
+    /** The translation's one trace (D012); T# and S# words are read with `read`, so missing bytes fault. */
+    private readonly words: TracedWords,
     private readonly memory: GuestMemory,
-  ) {}
+    /** The slots and tables of selected images: one for both passes of a translation, so each table is read once. */
+    selected: SelectedImages = new SelectedImages(program.target.gen, memory),
+  ) {
+    this.plan = new ImagePlan(selected);
+  }
 
-  private traced(): TraceResult {
-    if (!this.trace) {
-      const range = this.memory.rangeAt(this.program.base);
-      this.trace = traceProgram(this.program.target, range.bytes, {
-        entry: this.program.entry,
-        ...(this.program.end === undefined ? {} : { end: this.program.end }),
-        entryState: entryFromSetup(this.setup, range.address),
-      });
-    }
-    return this.trace;
+  private accessAt(inst: Instruction): AccessTrace | undefined {
+    const at = codeAddress(inst.offset);
+    return this.words.traced().accesses.find((a) => a.at === at);
   }
 
   /**
-   * A traced value at translation time: its expression run on the concrete algebra, its leaves
-   * the values the dispatch starts with (user data, a program capture's registers) and scalar
-   * loads at places themselves known, read from guest memory as the SMEM rules (buffer-ops.ts)
-   * address them; any other leaf (a lane's value, a join, a system value) is `undefined`.
+   * The descriptor in s[first..first+n-1] at this instruction. A word the trace does not resolve
+   * is refused by name, or, with `unknown: 'default'` (a selected image's S#, D995), makes the
+   * result undefined: the caller then samples through the default sampler.
    */
-  private valueOf(e: Expr): number | undefined {
-    const leaves = this.traced().leaves;
-    const gen = this.program.target.gen;
-    const word = (name: string): number => {
-      const hit = this.leafValues.get(name);
-      if (hit !== undefined) return hit;
-      const o = leaves.origin(leaves.builder.input(name));
-      let v: number | undefined;
-      switch (o?.kind) {
-        case 'user-data':
-          v = o.value;
-          break;
-        case 'initial':
-          v = o.value;
-          break;
-        case 'scalar-load': {
-          const base = o.base.map((b) => this.valueOf(b.expr));
-          const offset = this.valueOf(o.offset.expr);
-          if (offset === undefined || base.some((b) => b === undefined)) break;
-          const words = base as number[];
-          if (o.through === 'address') {
-            const [lo, hi] = add64(concrete, pointer48(concrete, words[0]!, words[1]!), [offset, 0]);
-            v = this.word(hi * 2 ** 32 + ((lo & ~3) >>> 0) + 4 * o.dword);
-          } else {
-            const r = bufferRsrc(concrete, gen, words);
-            if (!sBufferDwordInRange(concrete, r, offset, o.dword)) v = 0;
-            else {
-              const [lo, hi] = add64(concrete, r.base, [((offset & ~3) >>> 0) + 4 * o.dword, 0]);
-              v = this.word(hi * 2 ** 32 + lo);
-            }
-          }
-          break;
-        }
-        default:
-          break;
-      }
-      if (v === undefined) throw new UnknownAtTranslation();
-      this.leafValues.set(name, v >>> 0);
-      return v >>> 0;
-    };
-    try {
-      return evaluateExpr([e], {
-        word,
-        bool: () => {
-          throw new UnknownAtTranslation();
-        },
-      })[0] as number;
-    } catch (x) {
-      if (x instanceof UnknownAtTranslation) return undefined;
-      throw x;
-    }
-  }
-
-  private word(address: number): number {
-    const b = this.memory.read(address, 4);
-    return (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
-  }
-
-  /** The descriptor in s[first..first+n-1] at this instruction. */
   private resolve(
     state: LaneState,
     inst: Instruction,
     role: 'resource' | 'sampler',
     first: number,
     n: number,
-  ): ResolvedWords {
+    unknown: 'refuse' | 'default' = 'refuse',
+  ): ResolvedWords | undefined {
     const words: number[] = [];
     const checks: { register: Expr; value: number }[] = [];
-    let access: AccessTrace | undefined;
+    const at = codeAddress(inst.offset);
+    const access = this.accessAt(inst);
     for (let i = 0; i < n; i++) {
       const e = state.readSgpr(first + i);
       if (e.op === 'const') {
         words.push(e.value! >>> 0);
         continue;
       }
-      const at = codeAddress(inst.offset);
-      access ??= this.traced().accesses.find((a) => a.at === at);
       const desc = access?.descriptors.find((x) => x.role === role);
       const w = desc?.words[i];
-      const traced = this.traced().before.get(at)?.sgpr[first + i];
+      const traced = this.words.traced().before.get(at)?.sgpr[first + i];
       const kind = role === 'resource' ? 'T#' : 'S#';
       if (!w || !traced) throw new ImageRefusal(`s${first + i} of the ${kind} is not traced`);
-      const value = this.valueOf(traced.expr);
+      const value = this.words.valueOf(traced.expr, 'fault');
       if (value === undefined) {
+        if (unknown === 'default') return undefined;
         const p = w.provenance;
         const selected =
           (p.kind === 'load' && !p.fixed) || p.kind === 'lane-value' || desc?.classification.kind === 'selected';
         throw new ImageRefusal(
           selected
-            ? `s${first + i} (${kind} word ${i}) is selected per lane (${provenanceText(p)}); runtime-selected images (D983) are not translated yet`
+            ? `s${first + i} (${kind} word ${i}) is selected per lane (${provenanceText(p)}), but the tracer names no table record for the T# (D983)`
             : `s${first + i} (${kind} word ${i}) is not known at translation time (${provenanceText(p)})`,
         );
       }
@@ -696,6 +777,26 @@ export class ImageTranslator implements ImageInstructions {
       checks.push({ register: e, value });
     }
     return { words, checks };
+  }
+
+  /**
+   * A selected image's S#: the words the trace names, checked in the module where they are not
+   * constants; where it names none, the default sampler, and the module checks that the
+   * registers hold its words (D995).
+   */
+  private selectedSampler(state: LaneState, inst: Instruction, first: number): ResolvedWords & { traced: boolean } {
+    const known = this.resolve(state, inst, 'sampler', first, 4, 'default');
+    if (known) return { ...known, traced: true };
+    const checks: ResolvedWords['checks'] = [];
+    DEFAULT_SAMPLER_WORDS.forEach((value, i) => {
+      const e = state.readSgpr(first + i);
+      if (e.op !== 'const') checks.push({ register: e, value });
+      else if (e.value! >>> 0 !== value)
+        throw new ImageRefusal(
+          `s${first + i} (S# word ${i}) is 0x${(e.value! >>> 0).toString(16)} where the trace names no sampler: only the default sampler is sampled then (D995)`,
+        );
+    });
+    return { words: [...DEFAULT_SAMPLER_WORDS], checks, traced: false };
   }
 
   translate(state: LaneState, d: DecodedInstruction): ImageIssue {
@@ -715,7 +816,11 @@ export class ImageTranslator implements ImageInstructions {
     const f = inst.fields;
     const first = f.srsrc * 4;
     const n = f.r128 && gen !== Gen.GFX9 ? 4 : 8;
-    const t = this.resolve(state, inst, 'resource', first, n);
+    const access = this.accessAt(inst);
+    const resource = access?.descriptors.find((x) => x.role === 'resource');
+    if (access && resource?.classification.kind === 'selected')
+      return this.translateSelected(state, inst, op, access, resource.classification.selection, first, n);
+    const t = this.resolve(state, inst, 'resource', first, n)!;
     let desc: ImageDescriptor;
     try {
       desc = decodeImageDescriptor(gen, t.words);
@@ -730,7 +835,7 @@ export class ImageTranslator implements ImageInstructions {
       throw new ImageRefusal(`the instruction's DIM does not match the T#'s TYPE (${desc.type_name})`);
     if (desc.is_msaa) throw new ImageRefusal('MSAA images are not translated');
     const s =
-      op.kind === 'sample' || op.kind === 'gather4' ? this.resolve(state, inst, 'sampler', f.ssamp * 4, 4) : undefined;
+      op.kind === 'sample' || op.kind === 'gather4' ? this.resolve(state, inst, 'sampler', f.ssamp * 4, 4)! : undefined;
     const checks = [...t.checks, ...(s?.checks ?? [])];
     if (checks.length > 0) this.checkDescriptors(state, checks, first, inst);
     let request: { row: AccessRow; words: string[] };
@@ -761,18 +866,126 @@ export class ImageTranslator implements ImageInstructions {
             throw new ImageRefusal(`s[${f.ssamp * 4}:${f.ssamp * 4 + 3}] is not an S#: ${e.message}`);
           throw e;
         }
-        request = this.sample(state, inst, op, image, sampler, dim);
+        request = this.sample(state, inst, op, { kind: 'known', image }, sampler, dim);
         if (op.compare) float = true;
       }
     }
+    return this.issue(state, inst, op, request, float, []);
+  }
+
+  /** Queues the request (`iq`): the row's index, the address words, EXEC, the address, a selected image's T# registers. */
+  private issue(
+    state: LaneState,
+    inst: Instruction,
+    op: ImageOp,
+    request: { row: AccessRow; words: string[] },
+    float: boolean,
+    tsharp: readonly string[],
+  ): ImageIssue {
     const index = this.plan.access(request.row);
     const seg = state.seg;
     const words = [u(index), ...request.words];
-    while (words.length < REQUEST_WORDS - 2) words.push('0u');
+    while (words.length < REQUEST_TSHARP - 2) words.push('0u');
     // The lane's EXEC bit and the instruction's address, for a fault only an active lane reports.
-    words.push(`select(0u, 1u, ${seg.value(state.execBit())})`, `0x${(this.program.base + inst.offset).toString(16)}u`);
+    words.push(`select(0u, 1u, ${seg.value(state.execBit())})`, `0x${this.faultAddress(inst).toString(16)}u`);
+    words.push(...tsharp);
+    while (words.length < REQUEST_WORDS) words.push('0u');
     words.forEach((w, i) => seg.line(`iq[${i}] = ${w};`));
     return { finish: (st) => this.writeResults(st, inst, op, float) };
+  }
+
+  /**
+   * An access whose T# the program selects from a table at run time (D983): the slot's table is
+   * read on the host (selected-images.ts), the lane's eight T# registers go with the request, and
+   * the service searches the slot's directory for them (image_select).
+   */
+  private translateSelected(
+    state: LaneState,
+    inst: Instruction,
+    op: ImageOp,
+    access: AccessTrace,
+    selection: Selection,
+    first: number,
+    n: number,
+  ): ImageIssue {
+    const gen = this.program.target.gen;
+    const f = inst.fields;
+    if (op.kind === 'resinfo') throw new ImageRefusal('resinfo of a runtime-selected image (D983) is not translated');
+    if (n !== 8) throw new ImageRefusal('a 4-dword (R128) T# selected at run time (D983) is not translated');
+    if (access.slot === undefined) throw new ImageRefusal('the tracer gave the selecting access no texture slot');
+    const base = selection.table.baseExprs.map((e) => this.words.valueOf(e, 'fault'));
+    if (base.some((w) => w === undefined))
+      throw new ImageRefusal(`the table ${selection.table.text} is not known at translation time`);
+    const sampled = op.kind === 'sample' || op.kind === 'gather4';
+    const s = sampled ? this.selectedSampler(state, inst, f.ssamp * 4) : undefined;
+    if (gen >= Gen.GFX10 && f.dim === 2) throw new ImageRefusal('3D images are not translated yet');
+    // A cube access is translated, but the store holds no cube texels: a lane that runs it escapes (image_select).
+    const cube = gen >= Gen.GFX10 && f.dim === 3;
+    if (cube && op.kind === 'load') throw new ImageRefusal('a load of a selected cube image is not translated');
+    const slot = this.plan.selected.slotFor(
+      access.slot,
+      selection,
+      base as number[],
+      cube ? 'cube' : 'flat',
+      s ? { words: s.words, traced: s.traced } : null,
+      codeAddress(inst.offset),
+    );
+    const images = this.plan.selected.tableOf(slot).images.filter((im) => im.pageKind === (cube ? 'cube' : 'flat'));
+    // gfx7-9 take DIM from the T#: the table's flat images must agree on it.
+    let dim = gen >= Gen.GFX10 ? (f.dim as number) : 1;
+    if (gen < Gen.GFX10) {
+      const dims = new Set(images.map((im) => DIM_OF_TYPE[im.descriptor.type_name]!));
+      if (dims.size > 1)
+        throw new ImageRefusal(
+          `the table's images are of ${dims.size} types, and ${gen} takes an access's DIM (its address registers) from the T#`,
+        );
+      dim = dims.values().next().value ?? 1;
+    }
+    if (s && s.checks.length > 0) this.checkDescriptors(state, s.checks, f.ssamp * 4, inst);
+    // The store holds float texels as f32 bits and integer texels as words: what the results are (d16 packs them apart).
+    const kinds = new Set(images.map((im) => texelFormat(im.descriptor.format).channelKind === 'float'));
+    const float = !kinds.has(false);
+    if (kinds.size > 1 && f.d16)
+      throw new ImageRefusal(
+        "a d16 access to a table of float and integer images is not translated (its results' packing differs)",
+      );
+    let request: { row: AccessRow; words: string[] };
+    if (op.kind === 'load') {
+      request = this.load(state, inst, op, undefined, dim);
+      request = { ...request, row: { ...request.row, binding: slot.index, flags: request.row.flags | FLAG.selected } };
+    } else {
+      let sampler: SamplerDescriptor;
+      try {
+        sampler = decodeSamplerDescriptor(gen, s!.words, { reserved: 'keep' });
+      } catch (e) {
+        if (e instanceof DescriptorError)
+          throw new ImageRefusal(`s[${f.ssamp * 4}:${f.ssamp * 4 + 3}] is not an S#: ${e.message}`);
+        throw e;
+      }
+      const top = Math.max(0, ...images.map((im) => viewLevels(im.descriptor).count - 1));
+      const srgb = images.some((im) => im.descriptor.format.num_format === 'SRGB');
+      // The interpreter's rule for a known image: integers are point-sampled only, never compared. Here the
+      // place decides: a lane that selects an integer image at such an access escapes (image_select).
+      const filters =
+        sampler.mag_filter.endsWith('bilinear') ||
+        sampler.min_filter.endsWith('bilinear') ||
+        sampler.mip_filter === 'linear';
+      const floatOnly = op.compare || (op.kind === 'sample' && filters);
+      request = this.sample(state, inst, op, { kind: 'selected', slot, top, srgb }, sampler, dim);
+      const flags = (floatOnly ? FLAG.floatOnly : 0) | (cube ? FLAG.cube : 0);
+      request = { ...request, row: { ...request.row, flags: request.row.flags | flags } };
+    }
+    const seg = state.seg;
+    const tsharp = Array.from({ length: 8 }, (_, i) => seg.value(state.readSgpr(first + i)));
+    return this.issue(state, inst, op, request, float, tsharp);
+  }
+
+  /**
+   * The instruction's guest address as a fault or escape names it: a u32, its low 32 bits where
+   * the program lies above 4 GiB (the escape report adds the high bits back from the program's base).
+   */
+  private faultAddress(inst: Instruction): number {
+    return (this.program.base + inst.offset) % 2 ** 32;
   }
 
   /** Faults (a refused result) in an active lane whose registers are not the words the host bound. */
@@ -782,7 +995,7 @@ export class ImageTranslator implements ImageInstructions {
     const exec = seg.value(state.execBit());
     seg.line(`if (${exec} && (${differ})) {`);
     seg.line(
-      `  fault(${FAULT.imageDescriptor}u, ${first}u, 0u, 0u, false, 0x${(this.program.base + inst.offset).toString(16)}u);`,
+      `  fault(${FAULT.imageDescriptor}u, ${first}u, 0u, 0u, false, 0x${this.faultAddress(inst).toString(16)}u);`,
     );
     seg.line('}');
   }
@@ -792,11 +1005,12 @@ export class ImageTranslator implements ImageInstructions {
     return state.seg.value(state.readVgpr(addressRegister(inst, i), 0));
   }
 
+  /** A load's row and words; `image` undefined for a selected image (its level and layer counts come from its place). */
   private load(
     state: LaneState,
     inst: Instruction,
     op: ImageOp,
-    image: BoundImage,
+    image: BoundImage | undefined,
     dim: number,
   ): { row: AccessRow; words: string[] } {
     const nCoords = DIM_COORDS[dim];
@@ -804,14 +1018,14 @@ export class ImageTranslator implements ImageInstructions {
     const mip = op.mip ? this.addr(state, inst, nCoords) : '0u';
     const hasY = dim === 1 || dim === 5;
     const layer = dim === 4 ? coords[1]! : dim === 5 ? coords[2]! : '0u';
-    const { count } = viewLevels(image.desc);
+    const count = image ? viewLevels(image.desc).count : 0;
     const row: AccessRow = {
       ...NO_SAMPLER,
-      binding: image.binding,
+      binding: image?.binding ?? 0,
       kind: KIND.load,
       flags: hasY ? FLAG.hasY : 0,
       count,
-      layers: image.layers,
+      layers: image?.layers ?? 0,
       // Out of range reads 0: the border of clamp_border, black and transparent.
       clampX: CLAMP_CODE.clamp_border!,
       clampY: CLAMP_CODE.clamp_border!,
@@ -844,13 +1058,14 @@ export class ImageTranslator implements ImageInstructions {
     state: LaneState,
     inst: Instruction,
     op: ImageOp,
-    image: BoundImage,
+    image: SampledImage,
     s: SamplerDescriptor,
     dim: number,
   ): { row: AccessRow; words: string[] } {
     const f = inst.fields;
-    const desc = image.desc;
-    const format = image.format;
+    const known = image.kind === 'known' ? image.image : undefined;
+    // A selected image's format is one of the table's float-kind formats; its T# fields are read at its place.
+    const format = known?.format;
     // The interpreter's refusals (image-sample.ts checkSampler), so both refuse alike.
     const unnorm = f.unorm === 1 || s.unnormalized;
     const consulted = (field: ReservedField['field'], by: string): void => {
@@ -876,25 +1091,28 @@ export class ImageTranslator implements ImageInstructions {
     if (s.mip_filter === 'point_aniso_adj') throw new ImageRefusal('the point_aniso_adj mip filter is not translated');
     const sf = s.fields as Record<string, number>;
     // The interpreter samples these only where every texel is +0 or 1 (checked per texel); the module does not check texels.
-    if (sf.force_degamma === 1 || (sf.skip_degamma === 1 && format.info.num_format === 'SRGB'))
+    const srgb = format ? format.info.num_format === 'SRGB' : image.kind === 'selected' && image.srgb;
+    if (sf.force_degamma === 1 || (sf.skip_degamma === 1 && srgb))
       throw new ImageRefusal('FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated');
     if (s.lod_bias_sec !== 0) throw new ImageRefusal('a non-zero LOD_BIAS_SEC is not translated');
     const magBil = s.mag_filter.endsWith('bilinear');
     const minBil = s.min_filter.endsWith('bilinear');
     if (
+      format &&
       op.kind === 'sample' &&
       format.channelKind !== 'float' &&
       (magBil || minBil || s.mip_filter === 'linear') &&
       !op.compare
     )
       throw new ImageRefusal(`filtering a ${format.channelKind} format (${format.info.name}) is not translated`);
-    if (op.compare && format.channelKind !== 'float')
+    if (format && op.compare && format.channelKind !== 'float')
       throw new ImageRefusal(
         `a depth compare of a ${format.channelKind} format (${format.info.name}) is not translated`,
       );
-    const view = viewLevels(desc);
-    if (view.count === 0) throw new ImageRefusal('the T# view has no levels (BASE_LEVEL past LAST_LEVEL)');
-    const top = view.count - 1;
+    const view = known ? viewLevels(known.desc) : { base: 0, count: 0 };
+    if (known && view.count === 0) throw new ImageRefusal('the T# view has no levels (BASE_LEVEL past LAST_LEVEL)');
+    // A selected image's own top level is its place's; whether the LOD can matter is decided by the table's largest.
+    const top = known ? view.count - 1 : image.kind === 'selected' ? image.top : 0;
     // Whether the LOD can change the result: the level chosen, or the mag / min filter.
     const oneLevel = unnorm || s.mip_filter === 'none' || top === 0;
     const lodMatters = !unnorm && (!oneLevel || (op.kind === 'sample' && magBil !== minBil));
@@ -932,11 +1150,11 @@ export class ImageTranslator implements ImageInstructions {
       op.derivatives ? arg(gradReg + nGrad) : '0u',
       op.derivatives && hasY ? arg(gradReg + nGrad + 1) : '0u',
     ];
-    const unormRef = format.info.num_format === 'UNORM';
+    const unormRef = format?.info.num_format === 'UNORM';
     const border = (BORDER[s.border_color] ?? [0, 0, 0, 0]).map((v) =>
-      format.channelKind === 'float' ? f32Bits(v) : v >>> 0,
+      (format?.channelKind ?? 'float') === 'float' ? f32Bits(v) : v >>> 0,
     );
-    const base = image.layout.subresource(view.base, 0);
+    const base = known ? known.layout.subresource(view.base, 0) : { width: 0, height: 0 };
     const flags =
       (unnorm ? FLAG.unnorm : 0) |
       (op.lod && !unnorm ? FLAG.lodFromRegister : 0) |
@@ -957,20 +1175,21 @@ export class ImageTranslator implements ImageInstructions {
           ? MIPS.nearest
           : MIPS.linear;
     const row: AccessRow = {
-      binding: image.binding,
+      binding: known ? known.binding : image.kind === 'selected' ? image.slot.index : 0,
       kind: op.kind === 'gather4' ? KIND.gather4 : KIND.sample,
-      flags,
+      flags: flags | (known ? 0 : FLAG.selected),
       mips,
       comp: op.kind === 'gather4' && !op.compare ? [1, 2, 4, 8].indexOf(f.dmask) : 0,
       clampX: CLAMP_CODE[s.clamp[0]]!,
       clampY: CLAMP_CODE[s.clamp[1]]!,
       compareFn: COMPARE_CODE[s.depth_compare]!,
       lodBias: s.lod_bias,
-      lodLo: Math.max(s.min_lod, desc.min_lod),
+      // A selected image's MIN_LOD, count, layers and size are its place's (image_select).
+      lodLo: known ? Math.max(s.min_lod, known.desc.min_lod) : s.min_lod,
       lodMax: s.max_lod,
-      top,
+      top: known ? top : 0,
       count: view.count,
-      layers: image.layers,
+      layers: known?.layers ?? 0,
       baseW: base.width,
       baseH: base.height,
       border,

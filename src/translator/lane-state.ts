@@ -66,6 +66,23 @@ export class LaneState implements VectorState<Expr, Expr> {
   readonly ownBitWords = new Set<string>();
   /** Set when an instruction reads one of `ownBitWords` other than for this lane's bit. */
   ownBitReadWhole = false;
+  /** What an instruction did to SCC first, while `sccTouch` watches. */
+  private sccSeen: 'read' | 'written' | undefined;
+  /**
+   * gfx10 wave64 shared VGPRs v[from, to) (RSRC3.SHARED_VGPR_CNT): one register for lanes L and
+   * L ^ 32. Each lane keeps its own copy and program.ts keeps the pair's copies equal: only the
+   * instructions it runs half by half may write one (`sharedWrites`), any other write is refused.
+   */
+  sharedVgprs: { readonly from: number; readonly to: number } | undefined;
+  /** While set, shared VGPR writes are recorded here instead (a probe of what an instruction writes). */
+  sharedWriteLog: Set<number> | undefined;
+  /** While true, shared VGPR writes are allowed (program.ts runs the instruction half by half). */
+  sharedWrites = false;
+  /**
+   * While set, the shared VGPRs written (each with the condition it is written under) and read:
+   * a sync instruction's finish, whose lanes' writes program.ts merges afterwards.
+   */
+  sharedAccess: { readonly written: Map<number, Expr>; readonly read: Set<number> } | undefined;
 
   constructor(
     readonly target: Target,
@@ -98,15 +115,17 @@ export class LaneState implements VectorState<Expr, Expr> {
     this.seg.rescope(out);
   }
 
-  /** Runs `f` and forgets every register it wrote (a probe of what an instruction reads). */
-  probe(f: () => void): void {
+  /** Runs `f` and forgets every register it wrote (a probe of what an instruction reads); the names it wrote. */
+  probe(f: () => void): ReadonlySet<string> {
     const saved = this.overlay;
-    this.overlay = new Map();
+    const overlay = new Map<string, Expr>();
+    this.overlay = overlay;
     try {
       f();
     } finally {
       this.overlay = saved;
     }
+    return new Set(overlay.keys());
   }
 
   get b(): Segment['b'] {
@@ -149,7 +168,7 @@ export class LaneState implements VectorState<Expr, Expr> {
     this.seg = this.newSegment();
   }
 
-  /** Lowers every pending value (so an f64 operation is refused at the instruction that wrote it). */
+  /** Lowers every pending value (so a lowering refusal names the instruction that wrote it). */
   checkPending(): void {
     for (const e of this.pending.values()) this.seg.check(e);
   }
@@ -273,10 +292,23 @@ export class LaneState implements VectorState<Expr, Expr> {
     this.set(sgprName(code), value);
   }
   readScc(): Expr {
+    if (this.sccSeen === undefined) this.sccSeen = 'read';
     return this.get(SCC, true);
   }
   writeScc(value: Expr): void {
+    if (this.sccSeen === undefined) this.sccSeen = 'written';
     this.set(SCC, value);
+  }
+  /** What `f` does to SCC first: reads it, writes it, or neither (program.ts's SCC liveness). */
+  sccTouch(f: () => void): 'read' | 'written' | undefined {
+    const saved = this.sccSeen;
+    this.sccSeen = undefined;
+    try {
+      f();
+      return this.sccSeen;
+    } finally {
+      this.sccSeen = saved;
+    }
   }
   nextPc(): Pair<Expr> {
     const a = this.nextAddress;
@@ -325,13 +357,30 @@ export class LaneState implements VectorState<Expr, Expr> {
       return this.exchange.read(index, this.b.word(lane));
     this.ownLane(lane, 'VGPR access');
     if (index >= VGPR_COUNT) throw new SemanticsRefusal('VGPR access', `v${index} is beyond v${VGPR_COUNT - 1}`);
+    if (this.sharedAccess && this.isSharedVgpr(index)) this.sharedAccess.read.add(index);
     return this.get(vgprName(index));
+  }
+  /** Whether v`index` is a shared VGPR (gfx10 wave64). */
+  isSharedVgpr(index: number): boolean {
+    return this.sharedVgprs !== undefined && index >= this.sharedVgprs.from && index < this.sharedVgprs.to;
+  }
+  /** A write of a shared VGPR: recorded by a probe, allowed in a half-by-half run, refused elsewhere. */
+  private sharedWrite(index: number, condition: Expr): void {
+    if (!this.isSharedVgpr(index)) return;
+    if (this.sharedWriteLog) this.sharedWriteLog.add(index);
+    else if (this.sharedAccess) this.sharedAccess.written.set(index, condition);
+    else if (!this.sharedWrites)
+      throw new SemanticsRefusal(
+        'shared VGPR',
+        `v${index} is a gfx10 wave64 shared VGPR (RSRC3.SHARED_VGPR_CNT); only a per-lane VALU instruction without lane-mask results may write one here`,
+      );
   }
   writeVgpr(index: number, lane: number, value: Expr): void {
     this.ownLane(lane, 'VGPR access');
     if (index >= VGPR_COUNT) throw new SemanticsRefusal('VGPR access', `v${index} is beyond v${VGPR_COUNT - 1}`);
     const old = this.get(vgprName(index));
     const active = this.writePredicate ? this.b.boolAnd(this.execBit(), this.writePredicate) : this.execBit();
+    this.sharedWrite(index, active);
     this.set(vgprName(index), this.b.select(active, value, old));
   }
   readVgprOfLane(index: number, lane: Expr): Expr {
@@ -341,6 +390,7 @@ export class LaneState implements VectorState<Expr, Expr> {
   /** v_writelane: the lane the word names takes the value, whatever EXEC says. */
   writeVgprOfLane(index: number, lane: Expr, value: Expr): void {
     const a = this.b;
+    this.sharedWrite(index, a.eq(this.laneIndex(), lane));
     const old = this.get(vgprName(index));
     this.set(vgprName(index), a.select(a.eq(this.laneIndex(), lane), value, old));
   }

@@ -406,3 +406,36 @@ export function evaluateLow(
   }
   return roots.map((r) => memo.get(r.id)!);
 }
+
+/**
+ * The last step of a float → i32 / u32 conversion, shared by the f32 and f64 lowerings: from the
+ * sign, the unbiased exponent `e` (below: e < 0), the integer part `magnitude` (right for
+ * 0 <= e < 32) and NaN, the result toward zero, saturating, NaN → 0.
+ */
+export function saturatedInt(
+  b: LowBuilder,
+  signed: boolean,
+  parts: {
+    readonly neg: LowNode;
+    readonly below: LowNode;
+    readonly e: LowNode;
+    readonly magnitude: LowNode;
+    readonly nan: LowNode;
+  },
+): LowNode {
+  const { neg, below, e, magnitude } = parts;
+  const k = (v: number): LowNode => b.word(v);
+  const sel = (c: LowNode, t: LowNode, f: LowNode): LowNode => b.op('select', c, t, f);
+  const r = signed
+    ? sel(
+        below,
+        k(0),
+        sel(
+          b.op('sle', k(31), e),
+          sel(neg, k(0x80000000), k(0x7fffffff)),
+          sel(neg, b.op('sub', k(0), magnitude), magnitude),
+        ),
+      )
+    : sel(b.op('bor', neg, below), k(0), sel(b.op('sle', k(32), e), k(0xffffffff), magnitude));
+  return sel(parts.nan, k(0), r);
+}

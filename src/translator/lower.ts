@@ -18,15 +18,17 @@
  * - sin/cos reduce their argument to [-0.5, 0.5) revolutions as the concrete algebra does; the
  *   native operation takes revolutions.
  *
- * f64 operations have no WGSL type and are a `LoweringRefusal` (named, before any dispatch).
+ * - f64 operations have no native type: they are software binary64 on word pairs
+ *   (`lower-f64.ts`, D018), exact in integer arithmetic like the f32 conversions.
  */
 import type { FloatPredicate, FloatUnary, RoundKind } from '../semantics/algebra.ts';
 import { predicateHolds } from '../semantics/algebra.ts';
 import type { AlgebraOp, Expr, ExprParam } from '../semantics/expr.ts';
 import { F32_QNAN } from '../semantics/float.ts';
-import type { LowBuilder, LowNode, LowOp } from './low.ts';
+import { saturatedInt, type LowBuilder, type LowNode, type LowOp } from './low.ts';
+import { F64Lowering, type Words64 } from './lower-f64.ts';
 
-/** An operation the native back ends cannot express (f64 arithmetic): named, with the reason. */
+/** An operation the native back ends cannot express: named, with the reason. */
 export class LoweringRefusal extends Error {
   override readonly name = 'LoweringRefusal';
   constructor(
@@ -48,11 +50,14 @@ type Lowered = LowNode | readonly [LowNode, LowNode];
 /** Lowers expression DAGs into one LowBuilder (shared across calls, so common nodes stay shared). */
 export class Lowerer {
   private readonly memo = new Map<number, Lowered>();
+  private readonly f64: F64Lowering;
   constructor(
     readonly b: LowBuilder,
     /** The native node for an expression leaf (an input word or bool). */
     private readonly leaf: (e: Expr) => LowNode,
-  ) {}
+  ) {
+    this.f64 = new F64Lowering(b, (x, y) => this.mulHiU(x, y));
+  }
 
   lower(e: Expr): LowNode {
     const r = this.lowerAny(e);
@@ -290,24 +295,69 @@ export class Lowerer {
       case 'fFromF16':
         return this.fromF16(this.and(x, 0xffff), keep16);
 
+      default:
+        return this.f64Operation(op, a, param, keep32, keep16, ieee);
+    }
+  }
+
+  /**
+   * The f64 operations in software binary64 over word pairs (D018, `lower-f64.ts`): operands
+   * flushed by the f64 mode as float.ts's op64 does, then the operation.
+   */
+  private f64Operation(
+    op: AlgebraOp,
+    a: LowNode[],
+    param: ExprParam | undefined,
+    keep32: boolean,
+    keep64: boolean,
+    ieee: boolean,
+  ): Lowered {
+    const d = this.f64;
+    const pair = (i: number): Words64 => d.flush([a[i]!, a[i + 1]!], keep64);
+    switch (op) {
       case 'dAdd':
+        return d.add(pair(0), pair(2), keep64);
       case 'dMul':
+        return d.mul(pair(0), pair(2), keep64);
       case 'dFma':
+        return d.fma(pair(0), pair(2), pair(4), keep64);
       case 'dMin':
       case 'dMax':
-      case 'dCmp':
+        return d.pickMinMax(pair(0), pair(2), op === 'dMax', ieee);
+      case 'dCmp': {
+        const { unordered, lt, eq } = d.compare(pair(0), pair(2));
+        return this.predicate(param as FloatPredicate, unordered, lt, eq);
+      }
       case 'dRound':
-      case 'dUnary':
+        return d.round(param as RoundKind, pair(0));
+      case 'dUnary': {
+        const kind = param as 'rcp' | 'rsq' | 'sqrt';
+        const x = pair(0);
+        if (kind === 'rcp') return d.rcp(x, keep64);
+        if (kind === 'sqrt') return d.sqrt(x, keep64);
+        // float.ts: 1 / Math.sqrt(x), two roundings (the square root is never subnormal, so
+        // flushing it again changes nothing).
+        return d.rcp(d.sqrt(x, keep64), keep64);
+      }
       case 'dLdexp':
+        return d.ldexp(pair(0), a[2]!, keep64);
       case 'dFrexpMant':
+        return d.frexp(pair(0), true);
       case 'dFrexpExp':
+        return d.frexp(pair(0), false);
       case 'dFromI32':
+        return d.fromI32(a[0]!);
       case 'dFromU32':
+        return d.fromU32(a[0]!, this.k(0));
       case 'dToI32':
       case 'dToU32':
+        return d.toInt(pair(0), op === 'dToI32');
       case 'dFromF32':
+        return d.fromF32(this.flush(a[0]!, keep32));
       case 'dToF32':
-        throw new LoweringRefusal(op, 'f64 arithmetic: WGSL has no 64-bit float type');
+        return d.toF32(pair(0), keep32);
+      default:
+        throw new Error(`lowering: no rule for ${op}`);
     }
   }
 
@@ -625,6 +675,12 @@ export class Lowerer {
       this.o('bor', this.o('eq', x, y), this.isZeroWord(this.o('or', this.abs(x), this.abs(y)))),
     );
     const lt = this.o('band', this.o('band', ordered, this.o('bnot', eq)), this.o('ult', this.key(x), this.key(y)));
+    return this.predicate(p, unordered, lt, eq);
+  }
+
+  /** A float predicate from the compare's facts (f32 and f64 alike). */
+  private predicate(p: FloatPredicate, unordered: LowNode, lt: LowNode, eq: LowNode): LowNode {
+    const ordered = this.o('bnot', unordered);
     const gt = this.o('band', this.o('band', ordered, this.o('bnot', eq)), this.o('bnot', lt));
     // The four outcomes exclude each other: the predicate is the OR of those it holds for,
     // read from the one table the concrete algebra uses.
@@ -663,24 +719,8 @@ export class Lowerer {
       this.shrBy(mant, this.o('sub', this.k(23), e)),
       this.shlBy(mant, this.o('sub', e, this.k(23))),
     );
-    const neg = this.isNeg(x);
-    const below = this.o('slt', e, this.k(0));
-    let r: LowNode;
-    if (signed) {
-      const sat = this.sel(neg, this.k(0x80000000), this.k(0x7fffffff));
-      r = this.sel(
-        below,
-        this.k(0),
-        this.sel(this.o('sle', this.k(31), e), sat, this.sel(neg, this.o('sub', this.k(0), mag), mag)),
-      );
-    } else {
-      r = this.sel(
-        this.o('bor', neg, below),
-        this.k(0),
-        this.sel(this.o('sle', this.k(32), e), this.k(0xffffffff), mag),
-      );
-    }
-    return this.sel(this.isNan(x), this.k(0), r);
+    const parts = { neg: this.isNeg(x), below: this.o('slt', e, this.k(0)), e, magnitude: mag, nan: this.isNan(x) };
+    return saturatedInt(this.b, signed, parts);
   }
 
   /** floor / ceil / trunc / round-half-even of f32 bits, in integer arithmetic. */

@@ -226,7 +226,8 @@ function vsharp(s: LaneState, gen: Gen, first: number, trace?: VsharpTrace): Vsh
         seg.value(a.boolAnd(s.execBit(), differ)),
         FAULT.tracedDescriptor,
         `${first}u`,
-        `0x${trace.address.toString(16)}u`,
+        // A u32: the low 32 bits of a program above 4 GiB (D983's programs lie at 0x74005b85xxxx).
+        `0x${(trace.address % 2 ** 32).toString(16)}u`,
       );
       words = known.map((w) => a.word(w));
     }

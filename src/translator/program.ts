@@ -27,6 +27,7 @@ import { runWave, waveSemanticsFor } from '../semantics/wave-ops.ts';
 import type { Program } from '../interp/execute.ts';
 import { buildCfg, type BasicBlock, type DecodedInstruction } from './cfg.ts';
 import { LaneState, sgprName, vgprName, writesMask } from './lane-state.ts';
+import { VGPR_COUNT } from '../interp/wave.ts';
 import { LoweringRefusal } from './lower.ts';
 import type { AtomicOp } from '../interp/buffer-ops.ts';
 import {
@@ -88,6 +89,8 @@ export interface ProgramOptions {
   readonly images?: ImageInstructions;
   /** Descriptor words the tracer knows at translation time (a format access's V# loaded from memory). */
   readonly traced?: TracedWords;
+  /** gfx10 wave64 shared VGPRs v[from, from + count) (RSRC3.SHARED_VGPR_CNT); absent or null: none. */
+  readonly sharedVgprs?: { readonly from: number; readonly count: number } | null;
 }
 
 /** Wave-level instructions the translator runs (the others are refused by name). */
@@ -141,6 +144,9 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const translateBlock = (bb: BasicBlock): void => {
     let cur = blocks[blockAt.get(bb.start)!]!;
     const state = new LaneState(target, modeAt.get(bb.start)!, `b${cur.id}`, cur.code, INDENT, options.constants);
+    const shared = options.sharedVgprs;
+    if (shared && lanes === 64)
+      state.sharedVgprs = { from: shared.from, to: Math.min(shared.from + shared.count, VGPR_COUNT) };
     const line = (text: string): void => state.seg.line(text);
     const endOf = (d: DecodedInstruction): number => program.base + d.inst.offset + d.inst.size;
     /** SGPR words of one lane mask: one in a gfx10+ wave32, else two. */
@@ -165,7 +171,12 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.ownBitWords.clear();
       codes.forEach((code, i) => {
         for (let w = 0; w < maskWords; w++)
-          line(`atomicOr(&xmask[xm + ${i * maskWords + w}u], ${sgprName(code + w)});`);
+          // A held word's own bit is right and its other bits need not be (`heldBitwise`): publish the own bit.
+          line(
+            maskWords === 1
+              ? `atomicOr(&xmask[xm + ${i}u], ${sgprName(code)} & (1u << (lane & 31u)));`
+              : `atomicOr(&xmask[xm + ${i * maskWords + w}u], select(0u, ${sgprName(code + w)} & (1u << (lane & 31u)), (lane >> 5u) == ${w}u));`,
+          );
       });
       split(
         address,
@@ -231,6 +242,30 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         state.probe(() => void run());
         if (state.ownBitReadWhole) gatherMasks(program.base + inst.offset);
       }
+      if (state.sharedVgprs) {
+        const sharedWritten = new Set<number>();
+        let maskBits = 0;
+        state.sharedWriteLog = sharedWritten;
+        try {
+          state.probe(() => {
+            maskBits = [...run().keys()].filter((code) => writesMask(target, code)).length;
+          });
+        } finally {
+          state.sharedWriteLog = undefined;
+        }
+        if (sharedWritten.size > 0) {
+          if (maskBits > 0)
+            throw new SemanticsRefusal(
+              def.name,
+              'writes a gfx10 wave64 shared VGPR and a lane mask: not translated (the halves run one after the other)',
+            );
+          return halfByHalf(
+            d,
+            () => void run(),
+            [...sharedWritten].sort((p, q) => p - q),
+          );
+        }
+      }
       const bits = run();
       state.checkPending();
       const masks = [...bits].filter(([code]) => writesMask(target, code));
@@ -255,6 +290,104 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       for (const code of added) {
         ownBitMasks.push(code);
         for (let w = 0; w < maskWords; w++) state.ownBitWords.add(sgprName(code + w));
+      }
+    };
+
+    /**
+     * An instruction that writes gfx10 wave64 shared VGPRs (D018 amendment of D011): the hardware
+     * and the interpreter run the low half, then the high half, so lane L + 32 reads what lane L
+     * wrote. Each lane keeps its own copy of a shared VGPR and the pair's copies are kept equal:
+     * the low half runs the instruction (its writes gated to lane < 32), publishes the shared
+     * words it may have written (two a superstep, in the exchange's two halves) and the high half
+     * takes them after the barrier; then the high half runs it and the low half takes its words
+     * the same way. Copies that were already equal stay equal, so every other instruction reads a
+     * shared VGPR as its own.
+     */
+    const halfByHalf = (d: DecodedInstruction, run: () => void, sharedWritten: readonly number[]): void => {
+      const address = program.base + d.inst.offset;
+      for (const half of ['low', 'high'] as const) {
+        state.flush();
+        // After the flush: expressions belong to their segment.
+        const a = state.b;
+        const low = a.ltU(state.laneIndex(), a.word(32));
+        state.writePredicate = half === 'low' ? low : a.boolNot(low);
+        state.sharedWrites = true;
+        try {
+          run();
+        } finally {
+          state.writePredicate = undefined;
+          state.sharedWrites = false;
+        }
+        state.checkPending();
+        state.flush();
+        const from = half === 'low' ? 'lane < 32u' : 'lane >= 32u';
+        for (let i = 0; i < sharedWritten.length; i += 2) {
+          const words = sharedWritten.slice(i, i + 2).map((index) => vgprName(index));
+          for (const w of words) {
+            used.add(w);
+            written.add(w);
+          }
+          line(`if (${from}) {`);
+          words.forEach((w, k) => line(`  xword[xw + ${k * 32}u + (lane & 31u)] = ${w};`));
+          line('}');
+          const last = half === 'high' && i + 2 >= sharedWritten.length;
+          split(
+            last ? endOf(d) : address,
+            () => {
+              line(`if (!(${from})) {`);
+              words.forEach((w, k) => line(`  ${w} = xword[xw + ${k * 32}u + (lane & 31u)];`));
+              line('}');
+            },
+            [],
+          );
+        }
+      }
+    };
+
+    /**
+     * The writes of a sync instruction's finish (DPP, ds_swizzle/ds_bpermute), when they may land
+     * in shared VGPRs: the interpreter gathers every lane's source first and then writes lane by
+     * lane, so the pair's shared register ends with the high lane's value where it wrote, else
+     * the low lane's. `body` writes; the condition of this lane's write is kept in `xaddr` (free
+     * after the finish) for `mergeShared`. A read of a shared VGPR the instruction also writes
+     * would see the other half's write on the hardware: refused.
+     */
+    const sharedFinish = (name: string, body: () => void): Map<number, Expr> => {
+      const access = { written: new Map<number, Expr>(), read: new Set<number>() };
+      if (!state.sharedVgprs) {
+        body();
+        return access.written;
+      }
+      state.sharedAccess = access;
+      try {
+        body();
+      } finally {
+        state.sharedAccess = undefined;
+      }
+      if (access.written.size === 0) return access.written;
+      if ([...access.written.keys()].some((i) => access.read.has(i)))
+        throw new SemanticsRefusal(name, 'reads a gfx10 wave64 shared VGPR it also writes: not translated');
+      const conditions = new Set(access.written.values());
+      if (conditions.size > 1)
+        throw new SemanticsRefusal(name, 'writes gfx10 wave64 shared VGPRs under two conditions: not translated');
+      const a = state.b;
+      line(`xaddr = ${state.seg.value(a.select([...conditions][0]!, a.word(1), a.word(0)))};`);
+      return access.written;
+    };
+
+    /**
+     * Makes the pair's copies of the shared VGPRs a finish wrote equal again (two supersteps a
+     * register): every lane publishes its copy and a high lane that did not write takes its low
+     * partner's; then the high lanes publish and the low lanes take theirs.
+     */
+    const mergeShared = (written: ReadonlyMap<number, Expr>, address: number): void => {
+      for (const index of [...written.keys()].sort((p, q) => p - q)) {
+        const w = vgprName(index);
+        used.add(w);
+        line(`xword[xw + lane] = ${w};`);
+        split(address, () => line(`if (lane >= 32u && xaddr == 0u) { ${w} = xword[xw + lane - 32u]; }`), []);
+        line(`if (lane >= 32u) { xword[xw + lane - 32u] = ${w}; }`);
+        split(address, () => line(`if (lane < 32u) { ${w} = xword[xw + lane]; }`), []);
       }
     };
 
@@ -288,6 +421,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       if (!f) throw new SemanticsRefusal(def.name, 'no vector ALU semantics');
       state.flush();
       used.add(vgprName(dpp.vgpr));
+      let sharedWritten: ReadonlyMap<number, Expr> = new Map();
       line(`xword[xw + lane] = ${vgprName(dpp.vgpr)};`);
       split(
         endOf(d),
@@ -310,11 +444,13 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
           const laneWrites = a.toBool(state.seg.bindWord(`${writes}[lane]`));
           state.writePredicate = dpp.boundCtrl ? laneWrites : a.boolAnd(laneWrites, valid);
           try {
-            state.runAsLanes((lane) => {
-              const w: MaskWrites<Expr> = { masks: new Map() };
-              f(createLaneContext(state.b, target, inst, state, lane, w, { view, src0: [value] }));
-              return new Map();
-            });
+            sharedWritten = sharedFinish(def.name, () =>
+              state.runAsLanes((lane) => {
+                const w: MaskWrites<Expr> = { masks: new Map() };
+                f(createLaneContext(state.b, target, inst, state, lane, w, { view, src0: [value] }));
+                return new Map();
+              }),
+            );
           } finally {
             state.writePredicate = undefined;
           }
@@ -322,6 +458,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         },
         [],
       );
+      mergeShared(sharedWritten, endOf(d));
     };
 
     /**
@@ -345,6 +482,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       // The bpermute address is this lane's, read before any write, and kept in `xaddr` across the barrier.
       if (kind === 'bpermute') line(`xaddr = ${state.seg.value(state.readVgpr(f.addr, 0))};`);
       state.flush();
+      let sharedWritten: ReadonlyMap<number, Expr> = new Map();
       line(`xword[xw + lane] = ${published};`);
       split(
         endOf(d),
@@ -360,11 +498,12 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
                 )
               : permuteLane(b, gen, lanes, state.seg.word('xaddr'), offset, state.laneIndex());
           const value = state.seg.bindWord(`xword[xw + (${state.seg.value(from)} & ${lanes - 1}u)]`, 'x');
-          state.writeVgpr(f.vdst, 0, value);
+          sharedWritten = sharedFinish(inst.def.name, () => state.writeVgpr(f.vdst, 0, value));
           state.flush();
         },
         [],
       );
+      mergeShared(sharedWritten, endOf(d));
     };
 
     /**
@@ -566,11 +705,99 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.flush();
     };
 
-    for (const d of bb.instructions) {
+    /**
+     * Whether SCC, after the instruction at `index` of the block, is written before anything reads
+     * it: the later instructions of the block run as probes (SALU), VALU and no-ops never touch
+     * it, anything else or the block's end counts as a read.
+     */
+    const sccDeadAfter = (index: number): boolean => {
+      for (const later of bb.instructions.slice(index + 1)) {
+        if (later.kind === 'valu' || later.kind === 'nop') continue;
+        if (later.kind !== 'salu') return false;
+        let touched: 'read' | 'written' | undefined;
+        try {
+          state.probe(() => {
+            touched = state.sccTouch(() => runScalar(state.b, target, later.inst, state));
+          });
+        } catch {
+          return false;
+        }
+        if (touched === 'read') return false;
+        if (touched === 'written') return true;
+      }
+      return false;
+    };
+
+    /**
+     * A scalar bitwise operation on a held mask (`s_or_b32 vcc_lo, vcc_hi, vcc_lo`, `s_mov_b32 s4,
+     * exec_lo`), as wide as a mask, whose SCC (a whole-mask test) is dead: its result's own bit is
+     * the operation on its sources' own bits, which is all a held word promises, so the result is
+     * held too and no sync point is needed. False when it does not apply (the caller gathers).
+     */
+    const heldBitwise = (d: DecodedInstruction, index: number): boolean => {
       const inst = d.inst;
+      const m = /^s_(mov|not|and|or|xor|andn2|orn2|nand|nor|xnor|and_not1|or_not1)_b(32|64)$/.exec(inst.def.name);
+      if (!m || (m[2] === '64' ? 2 : 1) !== maskWords) return false;
+      const sdst = inst.fields.sdst;
+      if (sdst === undefined || sdst % maskWords !== 0) return false;
+      // An SGPR, VCC or EXEC (vcc_hi too: a wave32 program may keep a mask there).
+      if (!(sdst < SRC_VCC_LO + 2 || (sdst >= SRC_EXEC_LO && sdst < SRC_EXEC_LO + 2))) return false;
+      state.ownBitReadWhole = false;
+      try {
+        state.probe(() => runScalar(state.b, target, inst, state));
+      } catch {
+        return false;
+      }
+      if (!state.ownBitReadWhole) return false;
+      if (m[1] !== 'mov' && !sccDeadAfter(index)) return false;
+      runScalar(state.b, target, inst, state);
+      state.checkPending();
+      if (!ownBitMasks.includes(sdst)) {
+        if (ownBitMasks.length + 1 > maskRoom) gatherMasks(endOf(d));
+        ownBitMasks.push(sdst);
+      }
+      for (let w = 0; w < maskWords; w++) state.ownBitWords.add(sgprName(sdst + w));
+      return true;
+    };
+
+    /**
+     * Whether a scalar instruction leaves the held masks alone: it reads none of their words, and
+     * each held mask it writes it writes whole (that mask is then a wave-uniform value again, and
+     * no longer held). Then it needs no gather.
+     */
+    const passesHeldMasks = (d: DecodedInstruction): boolean => {
+      state.ownBitReadWhole = false;
+      let writes: ReadonlySet<string>;
+      try {
+        writes = state.probe(() => runScalar(state.b, target, d.inst, state));
+      } catch {
+        return false;
+      }
+      if (state.ownBitReadWhole) return false;
+      const overwritten = ownBitMasks.filter((code) =>
+        Array.from({ length: maskWords }, (_, w) => writes.has(sgprName(code + w))).some(Boolean),
+      );
+      for (const code of overwritten)
+        for (let w = 0; w < maskWords; w++) if (!writes.has(sgprName(code + w))) return false;
+      for (const code of overwritten) {
+        ownBitMasks.splice(ownBitMasks.indexOf(code), 1);
+        for (let w = 0; w < maskWords; w++) state.ownBitWords.delete(sgprName(code + w));
+      }
+      return true;
+    };
+
+    for (const [index, d] of bb.instructions.entries()) {
+      const inst = d.inst;
+      let held = false;
+      if (d.kind === 'salu' && ownBitMasks.length > 0) {
+        cur.steps++;
+        if (heldBitwise(d, index)) continue;
+        cur.steps--;
+        held = passesHeldMasks(d);
+      }
       // Only plain VALU instructions (and those that read nothing) run with masks held.
       const plainValu = d.kind === 'valu' && !waveSemanticsFor(inst.def) && !/_(DPP|DPP8)$/.test(inst.encoding);
-      if (!plainValu && d.kind !== 'nop' && d.kind !== 'branch' && d.kind !== 'endpgm')
+      if (!plainValu && !held && d.kind !== 'nop' && d.kind !== 'branch' && d.kind !== 'endpgm')
         gatherMasks(program.base + inst.offset);
       cur.steps++;
       state.nextAddress = program.base + inst.offset + inst.size;
@@ -594,7 +821,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
             }
             break;
           case 'smem':
-            memory(d, (req) => translateSmem(state, req, gen, d));
+            memory(d, (req) => translateSmem(state, req, gen, d, options.traced, program.base + inst.offset));
             break;
           case 'mubuf':
             memory(d, (req) =>

@@ -7,7 +7,8 @@
  * format) and the module checks at the access that the registers hold them (a fault, reported as
  * a refused result, when the dispatch wrote the memory they came from): nothing is guessed.
  *
- * The evaluation is the one image-ops.ts does for T#s and S#s (D015), for MUBUF's V#.
+ * One TracedWords serves a whole translation (translate.ts builds it once, so the program is
+ * traced once): MUBUF's V# here, and image-ops.ts's T#s and S#s (D015) through `valueOf`.
  */
 import { concrete } from '../semantics/concrete.ts';
 import { evaluateExpr, type Expr } from '../semantics/expr.ts';
@@ -28,6 +29,13 @@ class UnknownAtTranslation extends Error {}
 export type TracedDescriptor =
   { readonly kind: 'known'; readonly words: readonly number[] } | { readonly kind: 'unknown'; readonly reason: string };
 
+/**
+ * How a scalar load's word the capture lacks is treated: `unknown` (the word is not known at
+ * translation, and the module compares nothing), or `fault` (a GuestFault: the capture does not
+ * hold what the dispatch reads; an image's T# must be read).
+ */
+export type MissingWord = 'unknown' | 'fault';
+
 export class TracedWords {
   private trace: TraceResult | undefined;
   private readonly leafValues = new Map<string, number>();
@@ -38,7 +46,8 @@ export class TracedWords {
     private readonly memory: GuestMemory,
   ) {}
 
-  private traced(): TraceResult {
+  /** The program's trace (D012), made once. */
+  traced(): TraceResult {
     if (!this.trace) {
       const range = this.memory.rangeAt(this.program.base);
       this.trace = traceProgram(this.program.target, range.bytes, {
@@ -57,7 +66,7 @@ export class TracedWords {
     for (let i = 0; i < n; i++) {
       const t = before?.sgpr[first + i];
       if (!t) return { kind: 'unknown', reason: `s${first + i} is not traced here` };
-      const v = this.valueOf(t.expr);
+      const v = this.valueOf(t.expr, 'unknown');
       if (v === undefined)
         return {
           kind: 'unknown',
@@ -68,8 +77,14 @@ export class TracedWords {
     return { kind: 'known', words };
   }
 
-  /** A traced value at translation time, or undefined where a leaf is not known before the dispatch. */
-  private valueOf(e: Expr): number | undefined {
+  /**
+   * A traced value at translation time: its expression run on the concrete algebra, its leaves
+   * the values the dispatch starts with (user data, a program capture's registers) and scalar
+   * loads at places themselves known, read from guest memory as the SMEM rules (buffer-ops.ts)
+   * address them; undefined where a leaf (a lane's value, a join, a system value) is not known
+   * before the dispatch. `missing` says what a word the capture lacks is.
+   */
+  valueOf(e: Expr, missing: MissingWord): number | undefined {
     const leaves = this.traced().leaves;
     const gen = this.program.target.gen;
     const word = (name: string): number => {
@@ -83,19 +98,19 @@ export class TracedWords {
           v = o.value;
           break;
         case 'scalar-load': {
-          const base = o.base.map((b) => this.valueOf(b.expr));
-          const offset = this.valueOf(o.offset.expr);
+          const base = o.base.map((b) => this.valueOf(b.expr, missing));
+          const offset = this.valueOf(o.offset.expr, missing);
           if (offset === undefined || base.some((b) => b === undefined)) break;
           const words = base as number[];
           if (o.through === 'address') {
             const [lo, hi] = add64(concrete, pointer48(concrete, words[0]!, words[1]!), [offset, 0]);
-            v = this.word(hi * 2 ** 32 + ((lo & ~3) >>> 0) + 4 * o.dword);
+            v = this.word(hi * 2 ** 32 + ((lo & ~3) >>> 0) + 4 * o.dword, missing);
           } else {
             const r = bufferRsrc(concrete, gen, words);
             if (!sBufferDwordInRange(concrete, r, offset, o.dword)) v = 0;
             else {
               const [lo, hi] = add64(concrete, r.base, [((offset & ~3) >>> 0) + 4 * o.dword, 0]);
-              v = this.word(hi * 2 ** 32 + lo);
+              v = this.word(hi * 2 ** 32 + lo, missing);
             }
           }
           break;
@@ -120,9 +135,9 @@ export class TracedWords {
     }
   }
 
-  /** A word of the capture's memory; undefined where the capture does not hold it. */
-  private word(address: number): number {
-    const b = this.memory.peek(address, 4);
+  /** A word of the capture's memory; where the capture does not hold it, not known or a GuestFault (`missing`). */
+  private word(address: number, missing: MissingWord): number {
+    const b = missing === 'fault' ? this.memory.read(address, 4) : this.memory.peek(address, 4);
     if (!b) throw new UnknownAtTranslation();
     return (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0;
   }

@@ -26,12 +26,20 @@ import { TranslationRefusal } from './refusal.ts';
 import type { BoundImage } from './image-bindings.ts';
 import { ImageTranslator } from './image-ops.ts';
 import { TracedWords } from './traced-words.ts';
+import {
+  DEFAULT_STORAGE_BINDING_BYTES,
+  SelectedImageRefusal,
+  SelectedImages,
+  type SelectedImageData,
+} from './selected-images.ts';
 import { moduleWgsl } from './wgsl/module.ts';
 
 /** The device limits a translation must fit (WebGPU's names). */
 export interface DeviceLimits {
   readonly maxComputeInvocationsPerWorkgroup: number;
   readonly maxComputeWorkgroupStorageSize: number;
+  /** The texel store of selected images is one binding (default: WebGPU's 128 MiB). */
+  readonly maxStorageBufferBindingSize?: number;
 }
 
 /** WebGPU's defaults, for translating without a device (`translate --emit wgsl`). */
@@ -75,6 +83,8 @@ export interface Translation {
   readonly readBack: RegisterReadBack | null;
   /** The textures the module reads (image-bindings.ts, D015), in binding order. */
   readonly images: readonly BoundImage[];
+  /** Runtime-selected images (D983, D017): their slots, directory and texel store; null when the module reads none. */
+  readonly selected: SelectedImageData | null;
 }
 
 /**
@@ -109,8 +119,6 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
     throw new TranslationRefusal(
       `a group of ${layout.waves} waves of ${layout.lanes} lanes is ${invocations} invocations; the device allows ${limits.maxComputeInvocationsPerWorkgroup}`,
     );
-  if (layout.sharedVgprs)
-    throw new TranslationRefusal('gfx10 wave64 shared VGPRs (RSRC3.SHARED_VGPR_CNT) are not translated');
   const ldsBytes = setup.kind === 'program' ? 0 : ((setup.rsrc2 >>> 15) & 0x1ff) * LDS_GRANULE_BYTES;
   // LDS, the exchange words (two halves) and masks (three parts), the wave states (module.ts).
   const workgroupBytes = Math.max(4, ldsBytes) + 4 * (2 * invocations + layout.waves * 12 + layout.waves);
@@ -127,11 +135,14 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
   // Pass 1 learns which registers the program writes; start SGPRs of one known value (user SGPRs,
   // a program capture's SGPRs) it never writes are then constants of the translation (their one
   // value folds through the DAGs: V#s in user data too).
-  const base = { waves: layout.waves, mode, ldsBytes };
+  const base = { waves: layout.waves, mode, ldsBytes, sharedVgprs: layout.sharedVgprs };
+  // One trace serves both passes, the images' words and the buffers' (D012).
+  const traced = new TracedWords(program, setup, memory);
+  const selected = new SelectedImages(setup.target.gen, memory);
   const first = translateProgram(program, {
     ...base,
     discovery: true,
-    images: new ImageTranslator(program, setup, memory),
+    images: new ImageTranslator(program, traced, memory, selected),
   });
   const known: [number, number][] =
     setup.kind === 'program'
@@ -139,15 +150,34 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
       : layout.sgprs.flatMap((s): [number, number][] => (s.kind === 'user' ? [[s.code, s.value]] : []));
   const constants = new Map<string, number>();
   for (const [code, value] of known) if (!first.written.has(sgprName(code))) constants.set(sgprName(code), value);
-  const images = new ImageTranslator(program, setup, memory);
-  const traced = new TracedWords(program, setup, memory);
+  const images = new ImageTranslator(program, traced, memory, selected);
   const translated = translateProgram(program, { ...base, constants, images, traced });
   for (const name of constants.keys())
     if (translated.written.has(name)) throw new Error(`translator: ${name} was folded as a constant but is written`);
   const readBack = setup.kind === 'program' ? readBackOf(translated, layout.lanes, options.readBack) : null;
   const wgsl = moduleWgsl(translated, { setup, layout, ldsBytes, maxSteps, readBack, images: images.plan });
   const grid: readonly [number, number, number] = setup.kind === 'program' ? [1, 1, 1] : setup.grid;
-  return { wgsl, layout, grid, ldsBytes, maxSteps, program: translated, setup, readBack, images: images.plan.images };
+  // The tables' bounds are checked before any image is read, then the directory and the store are built.
+  let selectedData: SelectedImageData | null = null;
+  try {
+    if (!selected.empty)
+      selectedData = selected.prepare(limits.maxStorageBufferBindingSize ?? DEFAULT_STORAGE_BINDING_BYTES);
+  } catch (e) {
+    if (e instanceof SelectedImageRefusal) throw new TranslationRefusal(`runtime-selected images: ${e.message}`);
+    throw e;
+  }
+  return {
+    wgsl,
+    layout,
+    grid,
+    ldsBytes,
+    maxSteps,
+    program: translated,
+    setup,
+    readBack,
+    images: images.plan.images,
+    selected: selectedData,
+  };
 }
 
 function dispatchLayout(setup: DispatchSetup): WaveLayout {

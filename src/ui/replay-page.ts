@@ -13,14 +13,34 @@
  * capture they happened in.
  *
  * Use: `replay.html?capture=URL&capture=URL…` runs those and shows them; the spec calls
- * `window.__replay.run(urls)` and reads what it returns.
+ * `window.__replay.run(urls)` and reads what it returns. D983's spec (e2e/d983.spec.ts) calls
+ * `window.__replay.runSelected(url, variant)`: the capture's runtime-selected images, their
+ * directory optionally rebuilt (places reordered, a record left out), with the slots the
+ * translation made and the escapes the module recorded.
  */
 import './style.css';
 import { CaptureError } from '../host/capture/errors.ts';
 import { readCapture } from '../host/capture/container.ts';
 import { loadVectorBridge, type VectorBridge } from '../interp/vector-bridge.ts';
-import { GpuReplayError, replayOnGpu } from '../translator/gpu-replay.ts';
+import { GuestMemory } from '../interp/memory.ts';
+import {
+  GpuReplayError,
+  replayOnGpu,
+  replayTranslated,
+  SelectedImageEscapeError,
+  translateCapture,
+} from '../translator/gpu-replay.ts';
+import type { SelectedSlotReport } from '../translator/selected-images.ts';
 import { outcomeLine } from '../../test/translator/outcome-line.ts';
+import { rebuiltSelected, type DirectoryVariant } from '../../test/translator/d983-variants.ts';
+
+/** What `runSelected` gives: the outcome line, the slots' report, and the lanes that escaped. */
+export interface SelectedRunOutcome {
+  readonly line: string;
+  readonly slots: readonly SelectedSlotReport[];
+  readonly escapes: number;
+  readonly escapedWords: readonly (readonly number[])[];
+}
 
 export interface ReplayPageOutcome {
   readonly url: string;
@@ -40,6 +60,8 @@ export interface ReplayPageApi {
   /** Devices lost or replaced so far (each loss or timeout costs one). */
   readonly devicesCreated: number;
   run(urls: readonly string[]): Promise<ReplayPageOutcome[]>;
+  /** D983: one capture's runtime-selected images, its directory rebuilt by `variant` when given. */
+  runSelected?(url: string, variant?: DirectoryVariant): Promise<SelectedRunOutcome>;
 }
 
 declare global {
@@ -172,6 +194,28 @@ async function run(urls: readonly string[]): Promise<ReplayPageOutcome[]> {
   return outcomes;
 }
 
+async function runSelected(url: string, variant?: DirectoryVariant): Promise<SelectedRunOutcome> {
+  const { device: d } = await device();
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`fetch ${url}: HTTP ${response.status} ${response.statusText}`);
+  const capture = await readCapture(new Uint8Array(await response.arrayBuffer()));
+  const t = translateCapture(capture, d, { vector });
+  if ('kind' in t) return { line: outcomeLine(t), slots: [], escapes: 0, escapedWords: [] };
+  const selected = t.translation.selected;
+  const translation =
+    variant && selected
+      ? { ...t.translation, selected: rebuiltSelected(selected, GuestMemory.fromCapture(capture), variant) }
+      : t.translation;
+  const o = await replayTranslated(capture, d, { ...t, translation });
+  const escape = o.kind === 'refused' && o.error instanceof SelectedImageEscapeError ? o.error : undefined;
+  return {
+    line: outcomeLine(o),
+    slots: selected?.report ?? [],
+    escapes: escape?.count ?? 0,
+    escapedWords: escape?.lanes.map((l) => l.words) ?? [],
+  };
+}
+
 async function start(): Promise<ReplayPageApi> {
   vector = await loadVectorBridge();
   await device();
@@ -184,6 +228,7 @@ async function start(): Promise<ReplayPageApi> {
       return devicesCreated;
     },
     run,
+    runSelected,
   };
 }
 

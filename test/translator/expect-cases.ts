@@ -5,8 +5,12 @@
  * of it, kept beside it and compared exactly. The runtime every module carries (bindings, guest
  * memory, faults: wgsl/runtime.ts) is kept once, in `runtime.wgsl`; a case's file holds the rest,
  * with one line where the runtime goes, so a reviewer sees what each construct becomes.
- * `npx tsx test/translator/expect-cases.ts --write` writes the `.wgsl` files again from the
- * translator (review the difference before committing).
+ * `<name>.spvasm` is the whole module (runtime included: SPIR-V ids run through all of it) read
+ * into SPIR-V by the WGSL reader (D016) and disassembled by the spirv-tools package, or a first
+ * line `SKIP: reason` where that disassembler cannot take the module (its WebAssembly heap is
+ * fixed at 16 MiB).
+ * `npx tsx test/translator/expect-cases.ts --write` writes the `.wgsl` and `.spvasm` files again
+ * from the translator (review the difference before committing).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +18,8 @@ import { buildCapture, readCapture, writeCapture, type Capture } from '../../src
 import { rewriteExpected } from '../../src/cli/expected-by-interpreter.ts';
 import { loadVectorBridge } from '../../src/interp/vector-bridge.ts';
 import { translateCapture } from '../../src/translator/gpu-replay.ts';
+import { SpirvToolsError, spirvText } from '../../src/translator/spirv/disassemble.ts';
+import { spirvFromWgsl } from '../../src/translator/spirv/wgsl-reader/index.ts';
 import { RUNTIME_WGSL, SERVICE_FUNCTIONS_WGSL } from '../../src/translator/wgsl/runtime.ts';
 
 /** The line a case's file has where the module carries the shared runtime. */
@@ -61,18 +67,59 @@ export async function caseCapture(name: string): Promise<Capture> {
   return readCapture(await writeCapture(w.manifest, w.blobs));
 }
 
-/** The module the translator makes of a case (WebGPU's default limits), without the shared runtime. */
-export async function caseWgsl(name: string): Promise<string> {
-  const t = translateCapture(await caseCapture(name), undefined, { vector: await loadVectorBridge() });
-  if ('kind' in t) throw new Error(`${name}: ${t.kind}: ${t.reason}`);
-  return programPart(t.translation.wgsl);
+const translated = new Map<string, Promise<string>>();
+
+/** The whole module the translator makes of a case (WebGPU's default limits), translated once. */
+export function caseModule(name: string): Promise<string> {
+  let found = translated.get(name);
+  if (found === undefined) {
+    found = (async () => {
+      const t = translateCapture(await caseCapture(name), undefined, { vector: await loadVectorBridge() });
+      if ('kind' in t) throw new Error(`${name}: ${t.kind}: ${t.reason}`);
+      return t.translation.wgsl;
+    })();
+    translated.set(name, found);
+  }
+  return found;
 }
 
+/** The module the translator makes of a case, without the shared runtime. */
+export async function caseWgsl(name: string): Promise<string> {
+  return programPart(await caseModule(name));
+}
+
+/** The case's module as SPIR-V words (the WGSL reader, D016). */
+export async function caseSpirv(name: string): Promise<Uint32Array> {
+  return spirvFromWgsl(await caseModule(name));
+}
+
+/** The first line of a `.spvasm` file that stands for a module the disassembler cannot take. */
+export const SKIP_PREFIX = 'SKIP: ';
+
+/** The case's `.spvasm` text: the disassembly, or `SKIP: reason` where the disassembler fails. */
+export async function caseSpirvText(name: string): Promise<string> {
+  const words = await caseSpirv(name);
+  try {
+    return await spirvText(words);
+  } catch (e) {
+    if (!(e instanceof SpirvToolsError)) throw e;
+    return `${SKIP_PREFIX}the spirv-tools WebAssembly disassembler (16 MiB heap) cannot take this ${words.byteLength}-byte module: ${e.messages.split('\n')[0]}\n`;
+  }
+}
+
+// `--write` writes every file; `--write wgsl` or `--write spvasm` only those of one back end.
 if (process.argv[1] === import.meta.filename && process.argv.includes('--write')) {
-  writeFileSync(join(EXPECT_DIR, 'runtime.wgsl'), runtimeText());
-  console.log('wrote runtime.wgsl');
+  const only = process.argv[process.argv.indexOf('--write') + 1];
+  const wgsl = only !== 'spvasm';
+  const spvasm = only !== 'wgsl';
+  if (wgsl) {
+    writeFileSync(join(EXPECT_DIR, 'runtime.wgsl'), runtimeText());
+    console.log('wrote runtime.wgsl');
+  }
   for (const name of expectCases()) {
-    writeFileSync(join(EXPECT_DIR, `${name}.wgsl`), await caseWgsl(name));
-    console.log(`wrote ${name}.wgsl`);
+    if (wgsl) writeFileSync(join(EXPECT_DIR, `${name}.wgsl`), await caseWgsl(name));
+    if (spvasm) writeFileSync(join(EXPECT_DIR, `${name}.spvasm`), await caseSpirvText(name));
+    const written = [wgsl ? `${name}.wgsl` : '', spvasm ? `${name}.spvasm` : ''].filter(Boolean);
+    console.log(`wrote ${written.join(' and ')}`);
   }
 }

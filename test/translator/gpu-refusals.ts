@@ -5,37 +5,26 @@
  * edit by hand.
  */
 export const GPU_REFUSED: Readonly<Record<string, string>> = {
-  'radv/subgroup_ops gfx1030w64': 'gfx10 wave64 shared VGPRs (RSRC3.SHARED_VGPR_CNT) are not translated',
   'radv/nonuniform_sampler_and_texture gfx704':
-    '0x10000088: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x74)); runtime-selected images (D983) are not translated yet',
+    'the image instruction at 0x10000088 read s[12:…] holding other words than the T#/S# the host bound (translated from the trace)',
   'radv/nonuniform_sampler_and_texture gfx803':
-    '0x10000090: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x74)); runtime-selected images (D983) are not translated yet',
+    'the image instruction at 0x10000090 read s[12:…] holding other words than the T#/S# the host bound (translated from the trace)',
   'radv/nonuniform_sampler_and_texture gfx900':
-    '0x1000008c: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x74)); runtime-selected images (D983) are not translated yet',
+    'the image instruction at 0x1000008c read s[12:…] holding other words than the T#/S# the host bound (translated from the trace)',
   'radv/nonuniform_sampler_and_texture gfx1030w32':
-    '0x10000084: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s1 at 0x6c)); runtime-selected images (D983) are not translated yet',
+    'the image instruction at 0x10000084 read s[16:…] holding other words than the T#/S# the host bound (translated from the trace)',
   'radv/nonuniform_sampler_and_texture gfx1030w64':
-    '0x10000084: image_sample_lz: s16 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[16:23], s[8:9], s3 at 0x6c)); runtime-selected images (D983) are not translated yet',
-  'radv/nonuniform_texture_sample gfx704':
-    '0x10000044: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x30)); runtime-selected images (D983) are not translated yet',
-  'radv/nonuniform_texture_sample gfx803':
-    '0x10000048: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0x0] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x30)); runtime-selected images (D983) are not translated yet',
-  'radv/nonuniform_texture_sample gfx900':
-    '0x10000048: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x30)); runtime-selected images (D983) are not translated yet',
-  'radv/nonuniform_texture_sample gfx1030w32':
-    '0x1000004c: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[4:5], s1 at 0x34)); runtime-selected images (D983) are not translated yet',
-  'radv/nonuniform_texture_sample gfx1030w64':
-    '0x1000004c: image_sample_lz: s8 (T# word 0) is selected per lane (load at [user_data[2], 0xffff8000] + v1 << 6, selected at run time, dword 0 (s_load_dwordx8 s[8:15], s[6:7], s3 at 0x34)); runtime-selected images (D983) are not translated yet',
+    'the image instruction at 0x10000084 read s[12:…] holding other words than the T#/S# the host bound (translated from the trace)',
   'llvm/s_buffer_load_descriptor_then_sample gfx704':
-    '0x10000074: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x2c); per lane v6 = vload@0xc[0]); runtime-selected images (D983) are not translated yet',
+    "0x10000074: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
   'llvm/s_buffer_load_descriptor_then_sample gfx803':
-    '0x10000078: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x2c); per lane v6 = vload@0xc[0]); runtime-selected images (D983) are not translated yet',
+    "0x10000078: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
   'llvm/s_buffer_load_descriptor_then_sample gfx900':
-    '0x10000078: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x2c); per lane v6 = vload@0xc[0]); runtime-selected images (D983) are not translated yet',
+    "0x10000078: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
   'llvm/s_buffer_load_descriptor_then_sample gfx1030w32':
-    '0x1000007c: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x30); per lane v6 = vload@0x18[0]); runtime-selected images (D983) are not translated yet',
+    "0x1000007c: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
   'llvm/s_buffer_load_descriptor_then_sample gfx1030w64':
-    '0x1000007c: image_sample: s12 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s12, v6 at 0x30); per lane v6 = vload@0x1c[0]); runtime-selected images (D983) are not translated yet',
+    "0x1000007c: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
   'llvm/sampler_const:main2 gfx704':
     '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
   'llvm/sampler_const:main2 gfx803':
@@ -46,24 +35,14 @@ export const GPU_REFUSED: Readonly<Record<string, string>> = {
     '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
   'llvm/sampler_const:main2 gfx1030w64':
     '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
-  'llvm/waterfall_image_load gfx704':
-    '0x1000008c: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x44); per lane v2 = vload@0x20[0]); runtime-selected images (D983) are not translated yet',
-  'llvm/waterfall_image_load gfx803':
-    '0x10000094: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x48); per lane v2 = vload@0x1c[0]); runtime-selected images (D983) are not translated yet',
-  'llvm/waterfall_image_load gfx900':
-    '0x10000080: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x34); per lane v2 = vload@0x10[0]); runtime-selected images (D983) are not translated yet',
-  'llvm/waterfall_image_load gfx1030w32':
-    '0x10000084: image_load: s4 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s4, v2 at 0x38); per lane v2 = vload@0x28[0]); runtime-selected images (D983) are not translated yet',
-  'llvm/waterfall_image_load gfx1030w64':
-    '0x10000084: image_load: s8 (T# word 0) is selected per lane (v2 of the first active lane (v_readfirstlane_b32 s8, v2 at 0x38); per lane v2 = vload@0x28[0]); runtime-selected images (D983) are not translated yet',
   'llvm/waterfall_image_sample gfx704':
-    '0x10000098: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x50); per lane v6 = vload@0x2c[0]); runtime-selected images (D983) are not translated yet',
+    "0x10000098: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
   'llvm/waterfall_image_sample gfx803':
-    '0x100000a4: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x58); per lane v6 = vload@0x30[0]); runtime-selected images (D983) are not translated yet',
+    '0x100000a4: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x58); per lane v6 = vload@0x30[0]), but the tracer names no table record for the T# (D983)',
   'llvm/waterfall_image_sample gfx900':
-    '0x1000009c: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x50); per lane v6 = vload@0x30[0]); runtime-selected images (D983) are not translated yet',
+    '0x1000009c: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x50); per lane v6 = vload@0x30[0]), but the tracer names no table record for the T# (D983)',
   'llvm/waterfall_image_sample gfx1030w32':
-    '0x100000a0: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x54); per lane v6 = vload@0x48[0]); runtime-selected images (D983) are not translated yet',
+    '0x100000a0: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x54); per lane v6 = vload@0x48[0]), but the tracer names no table record for the T# (D983)',
   'llvm/waterfall_image_sample gfx1030w64':
-    '0x100000a0: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x54); per lane v6 = vload@0x48[0]); runtime-selected images (D983) are not translated yet',
+    '0x100000a0: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x54); per lane v6 = vload@0x48[0]), but the tracer names no table record for the T# (D983)',
 };

@@ -8,6 +8,7 @@
 import { buildCapture, readCapture, writeCapture, type Capture } from '../../src/host/capture/index.ts';
 import { completeBuilt } from '../../src/cli/expected-by-interpreter.ts';
 import { FILTERED_SAMPLE_ULPS } from '../../src/translator/image-ops.ts';
+import { IDENTITY_SWIZZLE, IMAGE_TYPE, laneBuffer } from '../../e2e/fixtures/descriptor-spec.ts';
 
 export const LANES = 16;
 /** The output's bytes before the dispatch. */
@@ -36,30 +37,12 @@ export interface ImageCase {
 /** The spec of a case (expected: the interpreter's result). */
 export function imageSpec(c: ImageCase): Record<string, unknown> {
   const words = c.address.flatMap((lane) => [0, 1, 2, 3].map((i) => lane[i] ?? 0));
-  const vsharp = (name: string, address: string, stride: number) => ({
-    buffer: {
-      name,
-      address,
-      stride,
-      num_records: LANES,
-      add_tid_enable: 1,
-      format: 22,
-      dst_sel_x: 'x',
-      dst_sel_y: 'y',
-      dst_sel_z: 'z',
-      dst_sel_w: 'w',
-      resource_level: 1,
-      oob_select: 1,
-    },
-  });
+  const vsharp = (name: string, address: string, stride: number) => laneBuffer(name, address, stride, LANES);
   const image = {
     name: c.name,
     address: 'texels',
-    dst_sel_x: 'x',
-    dst_sel_y: 'y',
-    dst_sel_z: 'z',
-    dst_sel_w: 'w',
-    type: 9,
+    ...IDENTITY_SWIZZLE,
+    type: IMAGE_TYPE.flat,
     sw_mode: 0,
     resource_level: 1,
     ...c.image,

@@ -6,6 +6,7 @@
  * recorded: they fail the test until the translator is fixed.
  */
 import { writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { join } from 'node:path';
 import { getNodeGpu } from '../../src/host/gpu-node.ts';
 import { edgeCaseSpecs } from '../edge-cases/index.ts';
@@ -37,6 +38,8 @@ export const EDGE_GPU_REFUSED: Readonly<Record<string, string>> = {
 ${refused.join('\n')}
 };
 `;
-  writeFileSync(join(import.meta.dirname, 'edge-gpu-refusals.ts'), text);
+  // Formatted as the repository's prettier check wants it (JSON.stringify writes double quotes).
+  const path = join(import.meta.dirname, 'edge-gpu-refusals.ts');
+  writeFileSync(path, await format(text, { ...(await resolveConfig(path)), filepath: path }));
   console.log('wrote edge-gpu-refusals.ts');
 }

@@ -7,6 +7,7 @@
  * Mismatches are printed, never recorded: they fail the test until the translator is fixed.
  */
 import { writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { join } from 'node:path';
 import { getNodeGpu } from '../../src/host/gpu-node.ts';
 import { KERNELS } from '../corpus-kernels/kernels.ts';
@@ -49,6 +50,8 @@ export const GPU_REFUSED: Readonly<Record<string, string>> = {
 ${[...refused].map(([key, reason]) => `  ${JSON.stringify(key)}: ${JSON.stringify(reason)},`).join('\n')}
 };
 `;
-  writeFileSync(join(import.meta.dirname, 'gpu-refusals.ts'), text);
+  // Formatted as the repository's prettier check wants it (JSON.stringify writes double quotes).
+  const path = join(import.meta.dirname, 'gpu-refusals.ts');
+  writeFileSync(path, await format(text, { ...(await resolveConfig(path)), filepath: path }));
   console.log(`wrote gpu-refusals.ts (${refused.size} refused pairs)`);
 }

@@ -117,7 +117,7 @@ describe('the search lowered as the module runs it', () => {
   });
 
   it('emits as WGSL reading the directory at lowered indices', () => {
-    const w = lookupWgsl(lowerLookup(), { words: 'words', cube: 'want_cube', dir: 'dir' });
+    const w = lookupWgsl(lowerLookup(), { words: 'words', cube: 'want_cube', load: (i) => `dir[${i}]` });
     const text = w.statements.join('\n');
     expect(text).toMatch(/dir\[0x0u\]/); // the slot count
     expect(text).toMatch(/dir\[t\d+\]/); // the probed words

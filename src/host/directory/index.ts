@@ -18,6 +18,7 @@ export * from './ids.ts';
 export * from './image-texels.ts';
 export * from './pages.ts';
 export * from './table.ts';
+export * from './texel-store.ts';
 export * from './upload.ts';
 
 /** One table a dispatch selects images from: its V# and the byte offset of its first record. */

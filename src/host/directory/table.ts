@@ -131,6 +131,17 @@ export interface ReadTableOptions {
   readonly keepCompressed?: boolean;
   /** gfx9's NUM_RECORDS unit for a strided V#: a scalar buffer load counts bytes (default false). */
   readonly idxen?: boolean;
+  /**
+   * Bytes from one record to the next (default TABLE_RECORD_BYTES): a program whose records hold a
+   * T# and more (radv's 64-byte image + sampler records) steps by its own stride; each record's
+   * first 32 bytes are its T#.
+   */
+  readonly recordStride?: number;
+  /**
+   * Bind UINT / SINT images too (default false: page arrays are read as floats). The texel store
+   * (texel-store.ts) holds their channel words exactly, so the translation binds them.
+   */
+  readonly bindIntegers?: boolean;
 }
 
 export interface ImageTable {
@@ -186,7 +197,7 @@ function classify(desc: ImageDescriptor, options: ReadTableOptions): Classified 
     if (e instanceof TexelFormatError) throw new LeftOut('unmodelled-format', e.message);
     throw e;
   }
-  if (channelKind !== 'float')
+  if (channelKind !== 'float' && options.bindIntegers !== true)
     throw new LeftOut('integer-format', `${desc.format.name} reads as ${channelKind === 'uint' ? 'u32' : 'i32'}`);
   let layout: SurfaceLayout;
   try {
@@ -299,9 +310,21 @@ function readRange(
   const offset = options.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0)
     throw new DirectoryError('table-range', `the record offset ${offset} is not a byte count`);
-  const whole = Math.max(0, Math.floor((range.size - offset) / TABLE_RECORD_BYTES));
+  return recordsIn(range.address + offset, range.size - offset, options);
+}
+
+/** The whole records of `size` bytes from `address` (at most MOST_TABLE_RECORDS), at the options' stride. */
+function recordsIn(
+  address: number,
+  size: number,
+  options: ReadTableOptions,
+): { address: number; records: number; beyond: number } {
+  const stride = options.recordStride ?? TABLE_RECORD_BYTES;
+  if (!Number.isInteger(stride) || stride < TABLE_RECORD_BYTES || stride % 4 !== 0)
+    throw new DirectoryError('table-range', `a record stride of ${stride} bytes holds no whole T#`);
+  const whole = size < TABLE_RECORD_BYTES ? 0 : Math.floor((size - TABLE_RECORD_BYTES) / stride) + 1;
   const records = Math.min(whole, MOST_TABLE_RECORDS);
-  return { address: range.address + offset, records, beyond: whole - records };
+  return { address, records, beyond: whole - records };
 }
 
 /**
@@ -314,10 +337,41 @@ export function readImageTable(
   memory: GuestByteReader,
   options: ReadTableOptions,
 ): ImageTable {
-  const { address, records, beyond } = readRange(table, options);
+  return readRecords(gen, readRange(table, options), memory, options);
+}
+
+/**
+ * Reads a table a program addresses by a 64-bit base rather than a V# (`s_load` from a pointer):
+ * the records of `size` bytes from `address` (what the capture holds there), at most
+ * MOST_TABLE_RECORDS, classified as `readImageTable` classifies them.
+ */
+export function readImageTableAt(
+  gen: Gen,
+  address: number,
+  size: number,
+  memory: GuestByteReader,
+  options: ReadTableOptions,
+): ImageTable {
+  return readRecords(
+    gen,
+    recordsIn(address + (options.offset ?? 0), size - (options.offset ?? 0), options),
+    memory,
+    options,
+  );
+}
+
+function readRecords(
+  gen: Gen,
+  range: { address: number; records: number; beyond: number },
+  memory: GuestByteReader,
+  options: ReadTableOptions,
+): ImageTable {
+  const { address, records, beyond } = range;
+  const stride = options.recordStride ?? TABLE_RECORD_BYTES;
   let bytes: Uint8Array;
+  const span = records === 0 ? 0 : (records - 1) * stride + TABLE_RECORD_BYTES;
   try {
-    bytes = records === 0 ? new Uint8Array(0) : memory.read(address, records * TABLE_RECORD_BYTES);
+    bytes = records === 0 ? new Uint8Array(0) : memory.read(address, span);
   } catch (e) {
     throw new DirectoryError(
       'table-unreadable',
@@ -326,7 +380,8 @@ export function readImageTable(
   }
   const recordWords = new Uint32Array(records * 8);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < recordWords.length; i++) recordWords[i] = view.getUint32(i * 4, true);
+  for (let r = 0; r < records; r++)
+    for (let k = 0; k < 8; k++) recordWords[r * 8 + k] = view.getUint32(r * stride + k * 4, true);
 
   const outcomes: RecordOutcome[] = [];
   const images: (Classified & { place: ImagePlace; words: readonly number[]; records: TableRecordIndex[] })[] = [];

@@ -158,7 +158,7 @@ describe('a table of images on the device, found through the directory (Dawn for
     probes.push({ words: words[4], cube: false, x: 1, y: 1, s: 0, spec: null }); // a cube in the flat shape: escapes
     probes.push({ words: words[0], cube: true, x: 1, y: 1, s: 0, spec: null }); // a flat image in the cube shape: escapes
 
-    const lookup = lookupWgsl(lowerLookup(), { words: 'words', cube: 'want_cube', dir: 'dir' });
+    const lookup = lookupWgsl(lowerLookup(), { words: 'words', cube: 'want_cube', load: (i) => `dir[${i}]` });
     const { flat, cube, volume } = pages.budget;
     const decls = [
       ...Array.from({ length: flat }, (_, k) => `@group(0) @binding(${k}) var flat_${k}: ${PAGE_WGSL_TYPE.flat};`),

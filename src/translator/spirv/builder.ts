@@ -334,6 +334,12 @@ export class SpirvModule {
     const type = this.uintType();
     return this.declare(`const|${type}|${v}`, Op.Constant, (id) => [type, id, v]);
   }
+  /** An i32 constant (`value` taken modulo 2^32, as a two's-complement word). */
+  constantI32(value: number): number {
+    const v = value >>> 0;
+    const type = this.intType();
+    return this.declare(`const|${type}|${v}`, Op.Constant, (id) => [type, id, v]);
+  }
   /** An f32 constant by its bit pattern (any pattern, NaNs and infinities included, is a valid literal). */
   constantF32Bits(bits: number): number {
     const v = bits >>> 0;

@@ -83,7 +83,7 @@ export class Segment {
     return this.word(name);
   }
 
-  /** Lowers a value without writing it (an f64 operation is refused here, at the instruction that made it). */
+  /** Lowers a value without writing it (a lowering refusal is raised here, at the instruction that made it). */
   check(e: Expr): void {
     this.lowerer.lower(e);
   }

@@ -74,7 +74,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_0_t22: u32 = select(v1, b0_0_t20, b0_0_t11);
           s106 = b0_0_t15;
           v1 = b0_0_t22;
-          atomicOr(&xmask[xm + 0u], s106);
+          atomicOr(&xmask[xm + 0u], s106 & (1u << (lane & 31u)));
           pc = 1u;
           halt = true;
           sync = 1u;

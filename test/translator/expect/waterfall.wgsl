@@ -92,7 +92,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b1_4_t14: u32 = (0x1u << b1_4_t13);
           let b1_4_t15: u32 = select(0x0u, b1_4_t14, b1_4_t12);
           s106 = b1_4_t15;
-          atomicOr(&xmask[xm + 0u], s106);
+          atomicOr(&xmask[xm + 0u], s106 & (1u << (lane & 31u)));
           pc = 3u;
           halt = true;
           sync = 3u;
