@@ -146,6 +146,18 @@ describe('conversions', () => {
     expect(a.fFrexpExp(0x7f800000, ON)).toBe(0);
     expect(a.fFrexpMant(0x7f800000, ON)).toBe(0x7f800000);
   });
+  it('f64 frexp of the top binade: exponent 1024, mantissa in [0.5, 1) (2^1024 is not a double)', () => {
+    // 2^1023 = 0.5 * 2^1024, and the largest finite value (2 - 2^-52) * 2^1023 = (1 - 2^-53) * 2^1024.
+    expect(a.dFrexpExp([0, 0x7fe00000], ON)).toBe(1024);
+    expect(a.dFrexpMant([0, 0x7fe00000], ON)).toEqual([0, 0x3fe00000]);
+    expect(a.dFrexpExp([0xffffffff, 0x7fefffff], ON)).toBe(1024);
+    expect(a.dFrexpMant([0xffffffff, 0xffefffff], ON)).toEqual([0xffffffff, 0xbfefffff]);
+    // Below it and at the bottom of the normal range nothing changed.
+    expect(a.dFrexpExp([0, 0x7fd00000], ON)).toBe(1023);
+    expect(a.dFrexpExp([0, 0x00100000], ON)).toBe(-1021 >>> 0);
+    expect(a.dFrexpMant([1, 0], ON)).toEqual([0, 0x3fe00000]); // 2^-1074 = 0.5 * 2^-1073
+    expect(a.dFrexpExp([1, 0], ON)).toBe(-1073 >>> 0);
+  });
   it('transcendentals: special values (RDNA3 ISA, V_RCP_F32, V_RSQ_F32, V_LOG_F32, V_SIN_F32)', () => {
     expect(a.fUnary('rcp', 0x80000000, ON)).toBe(0xff800000);
     expect(a.fUnary('rsq', b(4), ON)).toBe(b(0.5));

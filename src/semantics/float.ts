@@ -305,11 +305,19 @@ function toInt(x: number, lo: number, hi: number): number {
   return (t < lo ? lo : t > hi ? hi : t) >>> 0;
 }
 
-/** f32 exponent (unbiased, as frexp counts: x = mant * 2^exp, mant in [0.5, 1)) of a finite nonzero value. */
+/**
+ * v / 2^e, exactly (a division by a power of two whose result is a normal number): in two steps
+ * where 2^e itself is not a double (e = 1024, the frexp exponent of |v| >= 2^1023).
+ */
+function divideByPowerOfTwo(v: number, e: number): number {
+  return e > 1023 ? v / 2 ** (e - 1) / 2 : v / 2 ** e;
+}
+
+/** The exponent (unbiased, as frexp counts: x = mant * 2^exp, mant in [0.5, 1)) of a finite nonzero value. */
 function frexpExponent(v: number): number {
   let e = Math.floor(Math.log2(Math.abs(v))) + 1;
   // log2 may be off by one near powers of two; correct so that |v| / 2^e lies in [0.5, 1).
-  const r = Math.abs(v) / 2 ** e;
+  const r = divideByPowerOfTwo(Math.abs(v), e);
   if (r >= 1) e += 1;
   else if (r < 0.5) e -= 1;
   return e;
@@ -413,7 +421,7 @@ export const concreteFloat = {
     const x = flush64(a, m);
     const v = f64Value(x);
     if (isNan64(x) || !Number.isFinite(v) || v === 0) return x;
-    return flush64(f64Bits(v / 2 ** frexpExponent(v)), m);
+    return flush64(f64Bits(divideByPowerOfTwo(v, frexpExponent(v))), m);
   },
   dFrexpExp(a: Pair<number>, m: FloatMode): number {
     const x = flush64(a, m);
