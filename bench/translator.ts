@@ -58,11 +58,15 @@ function envInt(name: string, fallback: number): number {
 const round = (x: number, digits = 3): number => Number(x.toFixed(digits));
 const ratio = (a: number, b: number): number | null => (b > 0 ? round(a / b, 4) : null);
 
-async function loadBundledTranslator(): Promise<Entry> {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'gcn-bench-translator-')), 'translator.mjs');
+/**
+ * An entry bundled for Node into a temporary module and imported, so it is timed as the app
+ * ships it. The capture code's CommonJS dependencies (yaml) require Node's built-ins, hence the
+ * `require` banner.
+ */
+async function loadBundled<T>(entry: string, tag: string): Promise<T> {
+  const outfile = join(mkdtempSync(join(tmpdir(), `gcn-bench-${tag}-`)), `${tag}.mjs`);
   buildSync({
-    entryPoints: [join(import.meta.dirname, 'translator-entry.ts')],
-    // The capture code's CommonJS dependencies (yaml) require Node's built-ins.
+    entryPoints: [entry],
     banner: {
       js: "import { createRequire as benchCreateRequire } from 'node:module'; const require = benchCreateRequire(import.meta.url);",
     },
@@ -73,23 +77,15 @@ async function loadBundledTranslator(): Promise<Entry> {
     outfile,
     logLevel: 'silent',
   });
-  return (await import(pathToFileURL(outfile).href)) as Entry;
+  return (await import(pathToFileURL(outfile).href)) as T;
 }
 
+const loadBundledTranslator = (): Promise<Entry> =>
+  loadBundled<Entry>(join(import.meta.dirname, 'translator-entry.ts'), 'translator');
+
 /** The WGSL reader (D016), bundled as the translator is, so both are timed as the same kind of code. */
-async function loadBundledReader(): Promise<{ spirvFromWgsl: (wgsl: string) => Uint32Array }> {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'gcn-bench-reader-')), 'reader.mjs');
-  buildSync({
-    entryPoints: [join(import.meta.dirname, '..', 'src', 'translator', 'spirv', 'wgsl-reader', 'index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outfile,
-    logLevel: 'silent',
-  });
-  return (await import(pathToFileURL(outfile).href)) as { spirvFromWgsl: (wgsl: string) => Uint32Array };
-}
+const loadBundledReader = (): Promise<{ spirvFromWgsl: (wgsl: string) => Uint32Array }> =>
+  loadBundled(join(import.meta.dirname, '..', 'src', 'translator', 'spirv', 'wgsl-reader', 'index.ts'), 'reader');
 
 async function captureOf(m: Entry, spec: Parameters<Entry['buildCapture']>[0]): Promise<BenchCapture> {
   const built = await m.buildCapture(spec, { readFile: (p: string) => readFileSync(join(CODE, p)) });
