@@ -13,8 +13,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  workers: 1,
-  fullyParallel: false,
+  // Two workers, one a core, and every test on whichever is free (a spec that shares one page
+  // across its tests, d983.spec.ts, says `serial`): the replay batches are compile-bound on
+  // SwiftShader, the app tests mostly wait for the page, so the two overlap well (measured: 13.3
+  // -> 11.1 min with the app spec on one worker). E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
+  globalSetup: './e2e/global-setup.ts',
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,

@@ -14,6 +14,17 @@ test('a WGSL compute dispatch through navigator.gpu reads back the known functio
     type: 'timing',
     description: `page load to result ${Date.now() - t0} ms; dispatch ${r.ms?.toFixed(1)} ms`,
   });
+  // The adapter every WebGPU test of this run used, in the report (npm run e2e:gpu asks for a hardware one).
+  const software = /swiftshader/i.test(r.adapter ?? '');
+  const adapter =
+    `WebGPU adapter: ${r.adapter || '(no name given)'}` +
+    (software
+      ? process.env.E2E_GPU === '1'
+        ? ` (npm run e2e:gpu fell back to SwiftShader, software on the CPU: ${process.env.E2E_GPU_FALLBACK || 'Chromium gave no hardware adapter'})`
+        : ' (SwiftShader, software on the CPU)'
+      : ' (hardware)');
+  test.info().annotations.push({ type: 'adapter', description: adapter });
+  console.log(adapter);
   expect(r.error, `smoke page error: ${r.error}`).toBeUndefined();
   expect(errors).toEqual([]);
   const input = Uint32Array.from(r.input ?? []);

@@ -8,7 +8,6 @@
  * keeps each within its own timeout; every outcome must equal its expectation, so a
  * mismatch, a new refusal, a compile error or a lost device fails the test naming the capture.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -25,7 +24,8 @@ import {
   type ReplayManifest,
 } from './fixtures/replay-captures-manifest.ts';
 
-test.describe.configure({ mode: 'serial' });
+// The batches run in parallel (playwright.config.ts), each on its worker's page (one module
+// instance a worker); the captures were written once by e2e/global-setup.ts.
 
 /**
  * Per batch (up to ~100 captures). On SwiftShader each translated module takes seconds to compile
@@ -40,18 +40,20 @@ interface Batch {
   readonly target: string;
 }
 
+// The longest batch first (public/captures: light-shadows' modules take ~45 s each to compile),
+// so that it never runs alone at the end while the other worker is idle.
 const BATCHES: readonly Batch[] = [
-  ...TARGETS.map((t) => ({
-    title: `compiled kernels, ${t.name} (wave${t.waveSize})`,
-    corpus: 'compiled-kernels' as const,
-    target: t.name,
-  })),
+  { title: 'public/captures', corpus: 'public', target: 'public' },
   ...EDGE_TARGETS.map((t) => ({
     title: `instruction edge cases, ${t.name} (wave${t.waveSize})`,
     corpus: 'edge-cases' as const,
     target: t.name,
   })),
-  { title: 'public/captures', corpus: 'public', target: 'public' },
+  ...TARGETS.map((t) => ({
+    title: `compiled kernels, ${t.name} (wave${t.waveSize})`,
+    corpus: 'compiled-kernels' as const,
+    target: t.name,
+  })),
 ];
 
 let manifest: ReplayManifest;
@@ -108,8 +110,6 @@ async function replayAll(
 }
 
 test.beforeAll(() => {
-  test.setTimeout(5 * 60_000);
-  execFileSync('npx', ['tsx', 'e2e/fixtures/replay-captures.ts', REPLAY_CAPTURES_DIR], { stdio: 'inherit' });
   manifest = JSON.parse(readFileSync(join(REPLAY_CAPTURES_DIR, REPLAY_MANIFEST), 'utf8')) as ReplayManifest;
 });
 

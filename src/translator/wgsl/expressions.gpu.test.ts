@@ -88,22 +88,41 @@ function casesOf(gen: (typeof CORPUS_GENS)[number]['dir']): { cases: Case[]; ref
   return { cases, refused };
 }
 
-/** One WGSL module for a batch: case k reads its leaves from input[base..] and writes its roots. */
-function moduleFor(batch: readonly Case[], inWords: number, outWords: number): string {
-  const fns: string[] = [];
-  const calls: string[] = [];
-  batch.forEach((c, k) => {
-    const leafIndex = new Map(c.leaves.map((n, j) => [n.id, j]));
-    const e = emitWgslExpressions(c.roots, (n) => {
-      const v = `input[base + ${leafIndex.get(n.id)}u]`;
-      return n.type === 'bool' ? `(${v} != 0u)` : v;
-    });
-    const writes = c.roots.map(
-      (r, j) => `  output[out + ${j}u] = ${r.type === 'bool' ? `select(0u, 1u, ${e.results[j]})` : e.results[j]};`,
-    );
-    fns.push(`fn case${k}(base: u32, out: u32) {\n  ${e.statements.join('\n  ')}\n${writes.join('\n')}\n}`);
-    calls.push(`  case${k}((${k}u * ${TRIALS}u + t) * ${inWords}u, (${k}u * ${TRIALS}u + t) * ${outWords}u);`);
+/**
+ * The WGSL function body of a case: its leaves read from input[base + j], its roots written to
+ * output[out + j]. Many instructions lower to the same body on several generations (and some
+ * within one); the body, not the instruction, is what the GPU compiles, so each distinct body
+ * is compiled and run once and every case that has it is checked against that run.
+ */
+function bodyOf(c: Case): string {
+  const leafIndex = new Map(c.leaves.map((n, j) => [n.id, j]));
+  const e = emitWgslExpressions(c.roots, (n) => {
+    const v = `input[base + ${leafIndex.get(n.id)}u]`;
+    return n.type === 'bool' ? `(${v} != 0u)` : v;
   });
+  const writes = c.roots.map(
+    (r, j) => `  output[out + ${j}u] = ${r.type === 'bool' ? `select(0u, 1u, ${e.results[j]})` : e.results[j]};`,
+  );
+  return `  ${e.statements.join('\n  ')}\n${writes.join('\n')}`;
+}
+
+/** A distinct body with its leaf types (the inputs it reads) and outputs, and the cases that share it. */
+interface Body {
+  readonly text: string;
+  readonly leafTypes: readonly ('u32' | 'bool')[];
+  readonly outWords: number;
+  readonly cases: { readonly gen: string; readonly c: Case }[];
+  /** Filled by the GPU run: TRIALS input rows of leafTypes.length words, and TRIALS output rows. */
+  inputs?: Uint32Array;
+  outputs?: Uint32Array;
+}
+
+/** One WGSL module for a batch: body k reads its trial t from input[(k * TRIALS + t) * inWords..]. */
+function moduleFor(batch: readonly Body[], inWords: number, outWords: number): string {
+  const fns = batch.map((b, k) => `fn case${k}(base: u32, out: u32) {\n${b.text}\n}`);
+  const calls = batch.map(
+    (_, k) => `  case${k}((${k}u * ${TRIALS}u + t) * ${inWords}u, (${k}u * ${TRIALS}u + t) * ${outWords}u);`,
+  );
   return `@group(0) @binding(0) var<storage, read> input: array<u32>;
 @group(0) @binding(1) var<storage, read_write> output: array<u32>;
 ${fns.join('\n')}
@@ -115,84 +134,114 @@ ${calls.join('\n')}
 }
 
 let gpu: NodeGpu;
+const refusedByGen = new Map<string, number>();
+const casesByGen = new Map<string, { c: Case; body: Body }[]>();
+
+/** Every generation's cases, grouped by body; each body run on the GPU over TRIALS edge-heavy input rows. */
 beforeAll(async () => {
   gpu = await getNodeGpu();
-});
+  const bodies = new Map<string, Body>();
+  for (const g of CORPUS_GENS) {
+    const { cases, refused } = casesOf(g.dir);
+    refusedByGen.set(g.dir, refused);
+    const list: { c: Case; body: Body }[] = [];
+    for (const c of cases) {
+      const text = bodyOf(c);
+      let body = bodies.get(text);
+      if (!body) {
+        body = {
+          text,
+          leafTypes: c.leaves.map((n) => (n.type === 'bool' ? 'bool' : 'u32')),
+          outWords: c.roots.length,
+          cases: [],
+        };
+        bodies.set(text, body);
+      }
+      body.cases.push({ gen: g.dir, c });
+      list.push({ c, body });
+    }
+    casesByGen.set(g.dir, list);
+  }
+  const r = rng(23);
+  const all = [...bodies.values()];
+  const BATCH = 160;
+  for (let at = 0; at < all.length; at += BATCH) {
+    const batch = all.slice(at, at + BATCH);
+    const inWords = Math.max(1, ...batch.map((b) => b.leafTypes.length));
+    const outWords = Math.max(1, ...batch.map((b) => b.outWords));
+    const input = new Uint32Array(batch.length * TRIALS * inWords);
+    batch.forEach((b, k) => {
+      b.inputs = new Uint32Array(TRIALS * b.leafTypes.length);
+      for (let t = 0; t < TRIALS; t++)
+        b.leafTypes.forEach((type, j) => {
+          const v = type === 'bool' ? r() & 1 : edgyWord(r);
+          b.inputs![t * b.leafTypes.length + j] = v;
+          input[(k * TRIALS + t) * inWords + j] = v;
+        });
+    });
+    const out = await runComputeOnce(
+      gpu.device,
+      moduleFor(batch, inWords, outWords),
+      input,
+      batch.length * TRIALS * outWords,
+      1,
+      {
+        label: `expression bodies ${at}`,
+      },
+    );
+    batch.forEach((b, k) => {
+      b.outputs = new Uint32Array(TRIALS * b.outWords);
+      for (let t = 0; t < TRIALS; t++)
+        for (let j = 0; j < b.outWords; j++) b.outputs[t * b.outWords + j] = out[(k * TRIALS + t) * outWords + j]!;
+    });
+  }
+  console.log(
+    `${all.length} distinct lowered bodies on the GPU for ${[...casesByGen.values()].reduce((n, l) => n + l.length, 0)} instructions of ${CORPUS_GENS.length} generations`,
+  );
+}, 600_000);
 afterAll(() => gpu?.device.destroy());
+
+const hex = (v: number | boolean): string => (typeof v === 'boolean' ? String(v) : `0x${v.toString(16)}`);
 
 describe('WGSL from lowered corpus instructions, on the GPU', () => {
   for (const g of CORPUS_GENS) {
-    it(`one row of every scalar and vector ALU instruction of ${g.dir}`, async () => {
-      const { cases, refused } = casesOf(g.dir);
-      const r = rng(23);
+    it(`one row of every scalar and vector ALU instruction of ${g.dir}`, () => {
+      const list = casesByGen.get(g.dir)!;
       const failures: string[] = [];
       let checked = 0;
-      const BATCH = 160;
-      for (let at = 0; at < cases.length; at += BATCH) {
-        const batch = cases.slice(at, at + BATCH);
-        const inWords = Math.max(1, ...batch.map((c) => c.leaves.length));
-        const outWords = Math.max(1, ...batch.map((c) => c.roots.length));
-        const input = new Uint32Array(batch.length * TRIALS * inWords);
-        const wants: ((number | boolean)[] | undefined)[] = [];
-        batch.forEach((c, k) => {
-          for (let t = 0; t < TRIALS; t++) {
-            const values = new Map<string, number>();
-            const base = (k * TRIALS + t) * inWords;
-            c.leaves.forEach((n, j) => {
-              const v = n.type === 'bool' ? r() & 1 : edgyWord(r);
-              values.set(n.name!, v);
-              input[base + j] = v;
-            });
-            const scc = values.get('scc') === 1;
-            wants.push(c.concrete((name) => values.get(name) ?? 0, scc));
-          }
-        });
-        const out = await runComputeOnce(
-          gpu.device,
-          moduleFor(batch, inWords, outWords),
-          input,
-          input.length === 0 ? 1 : batch.length * TRIALS * outWords,
-          1,
-          {
-            label: `${g.dir} batch ${at}`,
-          },
-        );
-        batch.forEach((c, k) => {
-          for (let t = 0; t < TRIALS; t++) {
-            const want = wants[k * TRIALS + t];
-            const base = (k * TRIALS + t) * outWords;
-            const ok =
-              want !== undefined &&
-              c.roots.every((root, j) => {
-                const got = out[base + j]!;
-                const w = want[j]!;
-                const expected = typeof w === 'boolean' ? (w ? 1 : 0) : w;
-                if (got === expected) return true;
-                return (
-                  root.type === 'u32' && c.approximate && closeBits(got, expected, ULPS, c.sinCos ? SIN_COS_ABS : 0)
-                );
-              });
-            // D011's known limit: a GPU may flush a subnormal operand of its float arithmetic
-            // even when the mode keeps denormals; such inputs are not held against it.
-            const subnormalInput = c.leaves.some(
-              (n, j) => n.type === 'u32' && isSubnormal(input[(k * TRIALS + t) * inWords + j]!),
-            );
-            if (!ok && !(subnormalInput && c.hasFloat)) {
-              const leafValue = (j: number): number => input[(k * TRIALS + t) * inWords + j]!;
-              const inputs = c.leaves.map((n, j) => `${n.name}=0x${leafValue(j).toString(16)}`);
-              const byName = new Map(c.leaves.map((n, j) => [n.name!, leafValue(j)]));
-              const cpu = evaluateLow(c.roots, { word: (n) => byName.get(n) ?? 0, bool: (n) => byName.get(n) === 1 });
-              failures.push(
-                `${c.text} [${inputs.join(' ')}]: cpu-lowered ${cpu.map((v) => (typeof v === 'boolean' ? v : `0x${v.toString(16)}`)).join(' ')} got ${c.roots.map((_, j) => `0x${out[base + j]!.toString(16)}`).join(' ')} want ${want?.map((v) => (typeof v === 'boolean' ? v : `0x${v.toString(16)}`)).join(' ')}`,
+      for (const { c, body } of list) {
+        const n = c.leaves.length;
+        for (let t = 0; t < TRIALS; t++) {
+          const row = body.inputs!.subarray(t * n, (t + 1) * n);
+          const values = new Map(c.leaves.map((leaf, j) => [leaf.name!, row[j]!]));
+          const want = c.concrete((name) => values.get(name) ?? 0, values.get('scc') === 1);
+          const got = body.outputs!.subarray(t * body.outWords, (t + 1) * body.outWords);
+          const ok =
+            want !== undefined &&
+            c.roots.every((root, j) => {
+              const w = want[j]!;
+              const expected = typeof w === 'boolean' ? (w ? 1 : 0) : w;
+              if (got[j] === expected) return true;
+              return (
+                root.type === 'u32' && c.approximate && closeBits(got[j]!, expected, ULPS, c.sinCos ? SIN_COS_ABS : 0)
               );
-              break;
-            }
+            });
+          // D011's known limit: a GPU may flush a subnormal operand of its float arithmetic
+          // even when the mode keeps denormals; such inputs are not held against it.
+          const subnormalInput = c.leaves.some((leaf, j) => leaf.type === 'u32' && isSubnormal(row[j]!));
+          if (!ok && !(subnormalInput && c.hasFloat)) {
+            const inputs = c.leaves.map((leaf, j) => `${leaf.name}=0x${row[j]!.toString(16)}`);
+            const cpu = evaluateLow(c.roots, { word: (m) => values.get(m) ?? 0, bool: (m) => values.get(m) === 1 });
+            failures.push(
+              `${c.text} [${inputs.join(' ')}]: cpu-lowered ${cpu.map(hex).join(' ')} got ${[...got].map(hex).join(' ')} want ${want?.map(hex).join(' ')}`,
+            );
+            break;
           }
-          checked++;
-        });
+        }
+        checked++;
       }
       console.log(
-        `${g.dir}: ${checked} instructions on the GPU agree, ${refused} refused (f64), ${failures.length} differ`,
+        `${g.dir}: ${checked} instructions on the GPU agree, ${refusedByGen.get(g.dir)} refused (f64), ${failures.length} differ`,
       );
       expect(failures.slice(0, 12)).toEqual([]);
       expect(checked).toBeGreaterThan(300);
