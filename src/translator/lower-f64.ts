@@ -17,10 +17,10 @@
  * The builder hash-conses, so operations on the same operands share their decodes.
  */
 import { F64_QNAN_HI } from '../semantics/float.ts';
-import { saturatedInt, type LowBuilder, type LowNode, type LowOp } from './low.ts';
+import { saturatedInt, type LowNode } from './low.ts';
+import { LowWords, type Words64 } from './low-words.ts';
 
-/** A 64-bit value as native words, low first. */
-export type Words64 = readonly [LowNode, LowNode];
+export type { Words64 } from './low-words.ts';
 /** A 128-bit value as native words, lowest first. */
 type Words128 = readonly [LowNode, LowNode, LowNode, LowNode];
 
@@ -38,103 +38,7 @@ interface Decoded {
 }
 
 /** The f64 operations, built into one LowBuilder. */
-export class F64Lowering {
-  constructor(
-    private readonly b: LowBuilder,
-    /** The high word of the unsigned 32×32 product (`Lowerer`'s, so the nodes are shared). */
-    private readonly mulHiU: (x: LowNode, y: LowNode) => LowNode,
-  ) {}
-
-  // ---- shorthands
-  private k(v: number): LowNode {
-    return this.b.word(v);
-  }
-  private o(op: LowOp, ...args: LowNode[]): LowNode {
-    return this.b.op(op, ...args);
-  }
-  private sel(c: LowNode, t: LowNode, f: LowNode): LowNode {
-    return this.o('select', c, t, f);
-  }
-  private pick(c: LowNode, t: Words64, f: Words64): Words64 {
-    return [this.sel(c, t[0], f[0]), this.sel(c, t[1], f[1])];
-  }
-  /** c ? t : f on bools (select takes words). */
-  private boolPick(c: LowNode, t: LowNode, f: LowNode): LowNode {
-    return this.any(this.all(c, t), this.all(this.not(c), f));
-  }
-  private and(a: LowNode, v: number): LowNode {
-    return this.o('and', a, this.k(v));
-  }
-  private isZeroWord(a: LowNode): LowNode {
-    return this.o('eq', a, this.k(0));
-  }
-  private notZeroWord(a: LowNode): LowNode {
-    return this.o('ne', a, this.k(0));
-  }
-  private any(...cs: LowNode[]): LowNode {
-    return cs.reduce((p, q) => this.o('bor', p, q));
-  }
-  private all(...cs: LowNode[]): LowNode {
-    return cs.reduce((p, q) => this.o('band', p, q));
-  }
-  private not(c: LowNode): LowNode {
-    return this.o('bnot', c);
-  }
-  private slt(a: LowNode, b: LowNode): LowNode {
-    return this.o('slt', a, b);
-  }
-
-  // ---- 64-bit words
-  private isZero64(x: Words64): LowNode {
-    return this.isZeroWord(this.o('or', x[0], x[1]));
-  }
-  private eq64(x: Words64, y: Words64): LowNode {
-    return this.all(this.o('eq', x[0], y[0]), this.o('eq', x[1], y[1]));
-  }
-  private ult64(x: Words64, y: Words64): LowNode {
-    return this.any(this.o('ult', x[1], y[1]), this.all(this.o('eq', x[1], y[1]), this.o('ult', x[0], y[0])));
-  }
-  private add64(x: Words64, y: Words64): Words64 {
-    const lo = this.o('add', x[0], y[0]);
-    return [lo, this.o('add', this.o('add', x[1], y[1]), this.o('b2w', this.o('ult', lo, x[0])))];
-  }
-  private sub64(x: Words64, y: Words64): Words64 {
-    return [
-      this.o('sub', x[0], y[0]),
-      this.o('sub', this.o('sub', x[1], y[1]), this.o('b2w', this.o('ult', x[0], y[0]))),
-    ];
-  }
-  private clz64(x: Words64): LowNode {
-    return this.sel(this.isZeroWord(x[1]), this.o('add', this.k(32), this.o('clz', x[0])), this.o('clz', x[1]));
-  }
-  /** x << n for n in 0..63. */
-  private shl64(x: Words64, n: LowNode): Words64 {
-    const small = this.o('ult', n, this.k(32));
-    const n5 = this.and(n, 31);
-    const carried = this.sel(
-      this.isZeroWord(n5),
-      this.k(0),
-      this.o('shr', x[0], this.and(this.o('sub', this.k(32), n5), 31)),
-    );
-    return [
-      this.sel(small, this.o('shl', x[0], n5), this.k(0)),
-      this.sel(small, this.o('or', this.o('shl', x[1], n5), carried), this.o('shl', x[0], n5)),
-    ];
-  }
-  /** x >> n for n in 0..63. */
-  private shr64(x: Words64, n: LowNode): Words64 {
-    const small = this.o('ult', n, this.k(32));
-    const n5 = this.and(n, 31);
-    const carried = this.sel(
-      this.isZeroWord(n5),
-      this.k(0),
-      this.o('shl', x[1], this.and(this.o('sub', this.k(32), n5), 31)),
-    );
-    return [
-      this.sel(small, this.o('or', this.o('shr', x[0], n5), carried), this.o('shr', x[1], n5)),
-      this.sel(small, this.o('shr', x[1], n5), this.k(0)),
-    ];
-  }
+export class F64Lowering extends LowWords {
   /** x >> c and x << c for a constant c in 1..31 (no selects). */
   private shr64By(x: Words64, c: number): Words64 {
     return [

@@ -25,8 +25,9 @@ import type { FloatPredicate, FloatUnary, RoundKind } from '../semantics/algebra
 import { predicateHolds } from '../semantics/algebra.ts';
 import type { AlgebraOp, Expr, ExprParam } from '../semantics/expr.ts';
 import { F32_QNAN } from '../semantics/float.ts';
-import { saturatedInt, type LowBuilder, type LowNode, type LowOp } from './low.ts';
-import { F64Lowering, type Words64 } from './lower-f64.ts';
+import { saturatedInt, type LowBuilder, type LowNode } from './low.ts';
+import { F64Lowering } from './lower-f64.ts';
+import { LowWords, type Words64 } from './low-words.ts';
 
 /** An operation the native back ends cannot express: named, with the reason. */
 export class LoweringRefusal extends Error {
@@ -48,15 +49,16 @@ const ONE = 0x3f800000;
 type Lowered = LowNode | readonly [LowNode, LowNode];
 
 /** Lowers expression DAGs into one LowBuilder (shared across calls, so common nodes stay shared). */
-export class Lowerer {
+export class Lowerer extends LowWords {
   private readonly memo = new Map<number, Lowered>();
   private readonly f64: F64Lowering;
   constructor(
-    readonly b: LowBuilder,
+    b: LowBuilder,
     /** The native node for an expression leaf (an input word or bool). */
     private readonly leaf: (e: Expr) => LowNode,
   ) {
-    this.f64 = new F64Lowering(b, (x, y) => this.mulHiU(x, y));
+    super(b);
+    this.f64 = new F64Lowering(b);
   }
 
   lower(e: Expr): LowNode {
@@ -94,25 +96,7 @@ export class Lowerer {
     return r;
   }
 
-  // ---- shorthands
-  private k(v: number): LowNode {
-    return this.b.word(v);
-  }
-  private o(op: LowOp, ...args: LowNode[]): LowNode {
-    return this.b.op(op, ...args);
-  }
-  private sel(c: LowNode, t: LowNode, f: LowNode): LowNode {
-    return this.o('select', c, t, f);
-  }
-  private and(a: LowNode, v: number): LowNode {
-    return this.o('and', a, this.k(v));
-  }
-  private isZeroWord(a: LowNode): LowNode {
-    return this.o('eq', a, this.k(0));
-  }
-  private notZeroWord(a: LowNode): LowNode {
-    return this.o('ne', a, this.k(0));
-  }
+  // ---- shorthands (k, o, sel, and … are LowWords')
   private shlBy(a: LowNode, n: LowNode): LowNode {
     return this.o('shl', a, this.and(n, 31));
   }
@@ -361,23 +345,6 @@ export class Lowerer {
     }
   }
 
-  private mulHiU(x: LowNode, y: LowNode): LowNode {
-    const xl = this.and(x, 0xffff);
-    const xh = this.o('shr', x, this.k(16));
-    const yl = this.and(y, 0xffff);
-    const yh = this.o('shr', y, this.k(16));
-    const ll = this.o('mul', xl, yl);
-    const lh = this.o('mul', xl, yh);
-    const hl = this.o('mul', xh, yl);
-    const hh = this.o('mul', xh, yh);
-    const mid = this.o('add', this.o('add', this.o('shr', ll, this.k(16)), this.and(lh, 0xffff)), this.and(hl, 0xffff));
-    return this.o(
-      'add',
-      this.o('add', this.o('add', hh, this.o('shr', lh, this.k(16))), this.o('shr', hl, this.k(16))),
-      this.o('shr', mid, this.k(16)),
-    );
-  }
-
   private fAdd(x: LowNode, y: LowNode, keep: boolean): LowNode {
     const ix = this.isInf(x);
     const iy = this.isInf(y);
@@ -494,61 +461,6 @@ export class Lowerer {
     return this.o('or', sign, magnitude);
   }
 
-  // ---- 64-bit words as [lo, hi] pairs of native nodes, for the exact fma
-  private shl64(x: readonly [LowNode, LowNode], n: LowNode): [LowNode, LowNode] {
-    const small = this.o('ult', n, this.k(32));
-    const n5 = this.and(n, 31);
-    const carried = this.sel(
-      this.isZeroWord(n5),
-      this.k(0),
-      this.o('shr', x[0], this.and(this.o('sub', this.k(32), n5), 31)),
-    );
-    return [
-      this.sel(small, this.o('shl', x[0], n5), this.k(0)),
-      this.sel(small, this.o('or', this.o('shl', x[1], n5), carried), this.o('shl', x[0], n5)),
-    ];
-  }
-  private shr64(x: readonly [LowNode, LowNode], n: LowNode): [LowNode, LowNode] {
-    const small = this.o('ult', n, this.k(32));
-    const n5 = this.and(n, 31);
-    const carried = this.sel(
-      this.isZeroWord(n5),
-      this.k(0),
-      this.o('shl', x[1], this.and(this.o('sub', this.k(32), n5), 31)),
-    );
-    return [
-      this.sel(small, this.o('or', this.o('shr', x[0], n5), carried), this.o('shr', x[1], n5)),
-      this.sel(small, this.o('shr', x[1], n5), this.k(0)),
-    ];
-  }
-  private add64(x: readonly [LowNode, LowNode], y: readonly [LowNode, LowNode]): [LowNode, LowNode] {
-    const lo = this.o('add', x[0], y[0]);
-    return [lo, this.o('add', this.o('add', x[1], y[1]), this.o('b2w', this.o('ult', lo, x[0])))];
-  }
-  private sub64(x: readonly [LowNode, LowNode], y: readonly [LowNode, LowNode]): [LowNode, LowNode] {
-    return [
-      this.o('sub', x[0], y[0]),
-      this.o('sub', this.o('sub', x[1], y[1]), this.o('b2w', this.o('ult', x[0], y[0]))),
-    ];
-  }
-  private clz64(x: readonly [LowNode, LowNode]): LowNode {
-    return this.sel(this.isZeroWord(x[1]), this.o('add', this.k(32), this.o('clz', x[0])), this.o('clz', x[1]));
-  }
-  private ult64(x: readonly [LowNode, LowNode], y: readonly [LowNode, LowNode]): LowNode {
-    return this.o(
-      'bor',
-      this.o('ult', x[1], y[1]),
-      this.o('band', this.o('eq', x[1], y[1]), this.o('ult', x[0], y[0])),
-    );
-  }
-  private pick64(c: LowNode, t: readonly [LowNode, LowNode], f: readonly [LowNode, LowNode]): [LowNode, LowNode] {
-    return [this.sel(c, t[0], f[0]), this.sel(c, t[1], f[1])];
-  }
-  /** Signed a < b on words holding small signed integers (exponents). */
-  private slt(a: LowNode, b: LowNode): LowNode {
-    return this.o('slt', a, b);
-  }
-
   /**
    * x * y + z with one rounding to nearest even, for finite x, y, z with x * y not zero, in
    * integer arithmetic (a GPU's own fma may not be fused: SwiftShader's is not). The 48-bit product
@@ -579,8 +491,8 @@ export class Lowerer {
     const topZ = this.o('add', dz.exp, this.o('sub', lenZ, this.k(150 + 1)));
     const zIsZero = this.isZeroWord(dz.mant);
     const pFirst = this.o('bor', zIsZero, this.o('bnot', this.slt(topP, topZ)));
-    const aMant = this.pick64(pFirst, product, zMant);
-    const bMant = this.pick64(pFirst, zMant, product);
+    const aMant = this.pick(pFirst, product, zMant);
+    const bMant = this.pick(pFirst, zMant, product);
     const lenA = this.sel(pFirst, lenP, lenZ);
     const lenB = this.sel(pFirst, lenZ, lenP);
     const topA = this.sel(pFirst, topP, topZ);
@@ -601,7 +513,7 @@ export class Lowerer {
     );
     const bNonZero = this.o('bnot', this.o('band', this.isZeroWord(bFull[0]), this.isZeroWord(bFull[1])));
     const sticky = this.o('bor', this.o('band', far, bNonZero), this.o('band', this.o('bnot', far), lost));
-    const bWin = this.pick64(far, [zero, zero], bShifted);
+    const bWin = this.pick(far, [zero, zero], bShifted);
     const bJam: [LowNode, LowNode] = [this.o('or', bWin[0], this.o('b2w', sticky)), bWin[1]];
     const signP = this.and(this.o('xor', x, y), SIGN);
     const signZ = this.and(z, SIGN);
@@ -610,7 +522,7 @@ export class Lowerer {
     const sum = this.add64(aWin, bJam);
     const diff = this.sub64(aWin, bJam);
     const negative = this.o('band', subtract, this.o('ne', this.and(diff[1], SIGN), zero));
-    const r = this.pick64(subtract, this.pick64(negative, this.sub64([zero, zero], diff), diff), sum);
+    const r = this.pick(subtract, this.pick(negative, this.sub64([zero, zero], diff), diff), sum);
     const sign = this.sel(negative, this.o('xor', signA, this.k(SIGN)), signA);
     // Normalise and round: the leading bit at `lead`, the window's bit 0 worth 2^(topA - 61).
     const lead = this.o('sub', this.k(63), this.clz64(r));
@@ -625,9 +537,9 @@ export class Lowerer {
       this.shlBy(r[0], this.o('sub', zero, rpRaw)),
       this.sel(inWindow, this.shr64(r, this.and(rp, 63))[0], zero),
     );
-    const kept = this.pick64(inWindow, this.shl64(this.shr64(r, this.and(rp, 63)), this.and(rp, 63)), [zero, zero]);
+    const kept = this.pick(inWindow, this.shl64(this.shr64(r, this.and(rp, 63)), this.and(rp, 63)), [zero, zero]);
     const rem = this.sub64(r, kept);
-    const half = this.pick64(
+    const half = this.pick(
       this.isZeroWord(rp),
       [zero, zero],
       this.shl64([this.k(1), zero], this.o('sub', rp, this.k(1))),
