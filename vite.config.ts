@@ -14,6 +14,10 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // The analysis worker (src/ui/worker.ts) is a module worker: ES output keeps its imports.
   worker: { format: 'es' },
+  // spirv-tools is imported only by the worker's code, which the dev server meets after start-up:
+  // pre-bundled up front, so a first use on an empty cache (CI's fresh clone) does not make Vite
+  // re-optimise and reload the page under a running test.
+  optimizeDeps: { include: ['spirv-tools'] },
   build: {
     target: 'es2022',
     // The instruction registry's generated tables make the app chunk large by nature.

@@ -317,42 +317,62 @@ test('long work runs in the worker with progress; Stop ends it and the app goes 
   await expect(page.getByTestId('step-pc')).toHaveText('0x0000'); // a fresh worker, the capture re-read
 });
 
-test('Modules: the WGSL of the capture, highlighted, linked both ways with the program; SPIR-V says why not', async ({
+test('Modules: the WGSL and the SPIR-V text of the capture, highlighted; each instruction linked both ways with its WGSL', async ({
   page,
 }, info) => {
   await openApp(page);
   await expect(page.locator('body')).toHaveAttribute('data-modules', 'done');
   const program = page.getByTestId('program');
-  // The first instruction (s_load_dwordx8) is in block 0; every decoded instruction up to s_endpgm has a link.
+  // Every decoded instruction up to s_endpgm links to its own line of the WGSL: the translator's marker for it.
   const links = program.getByTestId('to-wgsl');
   await expect(links).toHaveCount(7);
-  await expect(links.first()).toHaveText('→ WGSL block 0');
-  await links.nth(1).click();
+  await expect(links.first()).toHaveText(/^→ WGSL \d+$/);
+  const lines = await links.evaluateAll((all) => all.map((a) => (a as HTMLElement).dataset.line));
+  expect(new Set(lines).size).toBe(7);
+  // The third instruction, buffer_load_dword at 0x0010, shares block 1 with two others but has its own line.
+  const load = program.locator('li', { hasText: 'buffer_load_dword' }).getByTestId('to-wgsl');
+  const loadLine = await load.getAttribute('data-line');
+  await load.click();
   await expect(page.getByRole('tab', { name: 'Modules' })).toHaveAttribute('aria-selected', 'true');
   const modules = page.getByTestId('modules');
   await expect(modules.getByTestId('modules-status')).toHaveAttribute('data-status', 'modules');
-  await expect(modules.getByTestId('modules-status')).toContainText(
-    'Links between instructions and WGSL are per block',
-  );
+  await expect(modules.getByTestId('modules-status')).toContainText('Each instruction links to its marker');
   const wgsl = modules.getByTestId('wgsl');
-  // The block line the link led to is focused, and it is the case of that block, with its guest address.
+  // The line the link led to is focused, and it is that instruction's marker: its guest address and name.
   const target = wgsl.locator('li.target');
   await expect(target).toBeFocused();
-  await expect(target).toContainText(/case 1u: \{ \/\/ 0x10000008/);
+  await expect(target).toHaveAttribute('id', `wgsl-line-${loadLine}`);
+  await expect(target.locator('code')).toHaveText(/^\s*\/\/ 0x10000010 buffer_load_dword$/);
   // Highlighting: keywords, types and comments are their own spans; the text is the translator's.
   await expect(wgsl.locator('.tok-keyword', { hasText: /^fn$/ }).first()).toBeVisible();
   await expect(wgsl.locator('.tok-type', { hasText: /^u32$/ }).first()).toBeVisible();
   await expect(wgsl.locator('li').first()).toHaveText(/^\/\/ gcn-webgpu translation \(D011\)/);
   expect(await wgsl.locator('li').count()).toBeGreaterThan(100);
-  // SPIR-V: a named status, no text.
-  await expect(modules.getByTestId('spirv-status')).toHaveAttribute('data-status', 'spirv-not-translated');
-  await expect(modules.getByTestId('spirv-status')).toContainText('SPIR-V for whole modules does not exist yet');
-  await expect(modules.getByTestId('module-spirv').locator('pre, ol')).toHaveCount(0);
+  // SPIR-V: the disassembly of the module read from that WGSL, by spirv-tools' WebAssembly in the worker.
+  const spirvPanel = modules.getByTestId('module-spirv');
+  await expect(spirvPanel.getByTestId('spirv-status')).toHaveAttribute('data-status', 'spirv');
+  await expect(spirvPanel.getByTestId('spirv-status')).toContainText('disassembled by the spirv-tools package');
+  const spirv = spirvPanel.getByTestId('spirv');
+  await expect(spirv.locator('li', { hasText: 'OpEntryPoint GLCompute %main "main"' })).toHaveCount(1);
+  await expect(spirv.locator('.tok-opcode', { hasText: /^OpEntryPoint$/ })).toHaveCount(1);
+  await expect(spirv.locator('.tok-enumerant', { hasText: /^GLCompute$/ })).toHaveCount(1);
+  await expect(spirv.locator('.tok-comment').first()).toHaveText('; SPIR-V');
+  expect(await spirv.locator('li').count()).toBeGreaterThan(500);
   await screenshot(page, info, 'modules');
-  // And back: the block's link leads to its first instruction in the Program view.
+  await spirvPanel.scrollIntoViewIfNeeded();
+  await viewScreenshot(page, info, 'modules-spirv');
+  // And back: the marker's link leads to its instruction in the Program view.
   await target.getByTestId('wgsl-to-program').press('Enter');
   await expect(page.getByRole('tab', { name: 'Program' })).toHaveAttribute('aria-selected', 'true');
   await expect(program.locator('li.target')).toBeFocused();
+  await expect(program.locator('li.target .addr')).toHaveText('0010');
+  // A block's case still links to the block's first instruction.
+  await showView(page, 'Modules');
+  await wgsl
+    .locator('li', { hasText: /case 1u: \{ \/\/ 0x10000008/ })
+    .getByTestId('wgsl-to-program')
+    .click();
+  await expect(page.getByRole('tab', { name: 'Program' })).toHaveAttribute('aria-selected', 'true');
   await expect(program.locator('li.target .addr')).toHaveText('0008');
 });
 

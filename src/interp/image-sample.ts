@@ -1,6 +1,6 @@
 /**
  * image_sample* and image_gather4* (with _c, _d, _b, _l, _lz, _cl, _o) for the reference
- * interpreter, on 1D, 2D, 1D-array and 2D-array images, from the S#'s decoded fields.
+ * interpreter, on 1D, 2D, 1D-array, 2D-array and cube images, from the S#'s decoded fields.
  *
  * - LOD: _lz 0, _l the VGPR, otherwise implicit from the quad (lanes 4k..4k+3: x from lane
  *   +1 less lane +0, y from lane +2 less lane +0, the VGPR values whether or not the lanes are
@@ -30,7 +30,7 @@
  * centres and point sampling are exact. TRUNC_COORD, MC_COORD_TRUNC and MIP_POINT_PRECLAMP
  * are ignored (they move texel and level boundaries, not centres); so are the bits no public
  * document defines an effect for here: COMPAT_MODE, DISABLE_LSB_CEIL, FILTER_PREC_FIX,
- * ANISO_OVERRIDE, BLEND_ZERO_PRT (no PRT), UPGRADED_DEPTH, DISABLE_CUBE_WRAP (no cubes),
+ * ANISO_OVERRIDE, BLEND_ZERO_PRT (no PRT), UPGRADED_DEPTH,
  * ANISO_THRESHOLD / ANISO_BIAS / PERF_MIP / PERF_Z (no anisotropic footprints) and Z_FILTER.
  *
  * Reserved values only where consulted (D009): the S# is decoded with `reserved: 'keep'`, and
@@ -41,7 +41,25 @@
  * SKIP_DEGAMMA on an sRGB format, whose interplay no public document defines) is modelled only
  * for texels and results made of +0 and 1, the fixed points of every sRGB curve.
  *
- * Refused by name: cube and 3D sampling, MIN / MAX / reserved reductions over more than one
+ * Cubes (dim:SQ_RSRC_IMG_CUBE, cube arrays too; the rule of D022): the program selects the face
+ * itself (v_cubeid / v_cubesc / v_cubetc / v_cubema), and the instruction's coordinates are
+ * (s, t, face) with s, t in [1, 2] across the face (the compilers' sc / |2 ma| + 1.5: LLVM / Mesa
+ * ac_prepare_cube_coords, ACO, and shadPS4, which subtracts the 1.5 back) and face the face id
+ * 0..5 (+X, -X, +Y, -Y, +Z, -Z) plus 8 times the cube's index in a cube array. The face is the
+ * layer BASE_ARRAY + 6 * cube + face; a face coordinate that is not such a whole number (or whose
+ * face part is 6 or 7) is refused, since how the texture unit rounds one is not documented; the
+ * cube index is clamped to the cubes the view holds. In the face, u = (s - 1) * width and
+ * v = (t - 1) * height, then point / bilinear, compare and mips exactly as for 2D. The footprint's
+ * taps must lie in the face: seamless cube filtering (DISABLE_CUBE_WRAP 0) reads a tap across an
+ * edge from the adjacent face and averages a corner, which is not modelled, so a lane whose
+ * footprint reaches a tap with a non-zero weight off the face (point, gather4, or bilinear) is
+ * refused by name; a tap whose weight is exactly 0 (a texel centre's bilinear footprint) does not
+ * change the blend and is not read. With DISABLE_CUBE_WRAP 1 (non-seamless) the face is sampled
+ * as a 2D image through the S#'s clamp modes. An implicit LOD is the quad's differences of s and
+ * t (one face across the quad, else refused); _d's derivatives are those of s and t. Unnormalized
+ * coordinates on a cube are refused.
+ *
+ * Refused by name: 3D sampling, MIN / MAX / reserved reductions over more than one
  * texel, anisotropy above 1 (but for _l / _lz), the point_aniso_adj mip filter, border texels
  * of register border colours, degamma of other values, a non-zero LOD_BIAS_SEC, and filtering
  * (bilinear or linear mips) of UINT / SINT formats.
@@ -144,6 +162,32 @@ function roundEven(v: number): number {
   return f % 2 === 0 ? f : f + 1;
 }
 
+/** Where a cube's face coordinates start: s, t run from 1 to 2 across the face (sc / |2 ma| + 1.5). */
+export const CUBE_COORD_ORIGIN = 1;
+/** Faces of a cube, and the step of the face coordinate from one cube of a cube array to the next. */
+export const CUBE_FACES = 6;
+export const CUBE_ARRAY_STEP = 8;
+
+/**
+ * The layer a cube sample reads: the face coordinate must be a face id plus CUBE_ARRAY_STEP times
+ * a cube index (the cube index clamped to the `cubes` the view holds); else the reason it is refused.
+ */
+export function cubeLayer(faceCoord: number, firstLayer: number, cubes: number): number | string {
+  if (
+    !Number.isInteger(faceCoord) ||
+    faceCoord < 0 ||
+    faceCoord >= 2 ** 32 ||
+    faceCoord % CUBE_ARRAY_STEP >= CUBE_FACES
+  )
+    return `a cube face coordinate of ${faceCoord} is not a face id (0..5 plus 8 times a cube's index): how the texture unit rounds it is not modelled`;
+  const face = faceCoord % CUBE_ARRAY_STEP;
+  const cube = Math.min(Math.floor(faceCoord / CUBE_ARRAY_STEP), Math.max(1, cubes) - 1);
+  return firstLayer + CUBE_FACES * cube + face;
+}
+
+const CUBE_EDGE =
+  'a cube footprint reaching across a face edge (seamless filtering from the adjacent face) is not modelled';
+
 function lerp(a: number, b: number, t: number): number {
   return fr(fr(a * fr(1 - t)) + fr(b * t));
 }
@@ -180,7 +224,7 @@ interface SamplerUse {
  */
 function checkSampler(s: SamplerDescriptor, res: ImageResource, op: ImageOp, unnorm: boolean): SamplerUse {
   const refuse = res.refuse;
-  if (res.dim === 3) refuse('cube sampling is not modelled');
+  if (res.dim === 3 && unnorm) refuse('unnormalized coordinates on a cube are not modelled');
   if (res.dim === 2) refuse('3D sampling is not modelled');
   const aniso = s.mag_filter.startsWith('aniso') || s.min_filter.startsWith('aniso');
   if (aniso) refuseReserved(s, res, 'max_aniso_ratio', 'an aniso XY filter');
@@ -233,7 +277,10 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
   const use = checkSampler(s, res, op, unnorm);
   const { desc, dim, layout } = res;
   const nCoords = DIM_COORDS[dim];
-  const hasY = dim === 1 || dim === 5;
+  const cube = dim === 3;
+  // A seamless cube reads only inside the face (taps across an edge are refused); else the clamp modes apply.
+  const seamless = cube && s.fields.disable_cube_wrap !== 1;
+  const hasY = dim === 1 || dim === 5 || cube;
   const arrayed = dim === 4 || dim === 5;
   let idx = 0;
   const offReg = op.offset ? idx++ : -1;
@@ -264,6 +311,10 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
     else if (op.lod) lod = readF(lodReg, lane);
     else {
       const q = lane & ~3;
+      if (cube)
+        for (const other of [q, q + 1, q + 2])
+          if (!Object.is(readF(coordReg + 2, other), readF(coordReg + 2, lane)))
+            return res.refuse('an implicit LOD across cube faces (the quad on more than one face) is not modelled');
       // d/dx (axis 0) and d/dy (axis 1) in texels of the base level: the _d VGPRs, else the quad's differences.
       const grad = (axis: number): [number, number] => {
         if (op.derivatives) {
@@ -309,9 +360,19 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
             ];
     }
     // ---- coordinates
-    const sc = readF(coordReg, lane);
-    const tc = hasY ? readF(coordReg + 1, lane) : 0;
+    const origin = cube ? CUBE_COORD_ORIGIN : 0;
+    const sc = fr(readF(coordReg, lane) - origin);
+    const tc = hasY ? fr(readF(coordReg + 1, lane) - origin) : 0;
     let slice = 0;
+    if (cube) {
+      const layer = cubeLayer(
+        readF(coordReg + 2, lane),
+        desc.base_array,
+        Math.floor((layout.slices - desc.base_array) / CUBE_FACES),
+      );
+      if (typeof layer === 'string') return res.refuse(layer);
+      slice = layer;
+    }
     if (arrayed) {
       const a = readF(coordReg + (hasY ? 2 : 1), lane);
       const count = Math.max(1, layout.slices - desc.base_array);
@@ -326,8 +387,13 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
     }
     const ref = op.compare ? (unormRef ? Math.min(Math.max(readF(zReg, lane), 0), 1) : readF(zReg, lane)) : 0;
 
-    const texel = (level: number, i: number, j: number): number[] => {
+    /** Texel (i, j) of `level`; `weighted`: its weight in the result is not 0 (a seamless cube reads it only then). */
+    const texel = (level: number, i: number, j: number, weighted = true): number[] => {
       const sub = layout.subresource(level, slice);
+      if (seamless && (i < 0 || j < 0 || i >= sub.width || j >= sub.height)) {
+        if (weighted) return res.refuse(CUBE_EDGE);
+        return [0, 0, 0, 0];
+      }
       const x = wrapIndex(i, sub.width, s.clamp[0]);
       const y = hasY ? wrapIndex(j, sub.height, s.clamp[1]) : 0;
       let t: number[];
@@ -345,8 +411,10 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
       const sub = layout.subresource(level, slice);
       let u = unnorm ? sc : fr(sc * sub.width);
       let v = unnorm ? tc : fr(tc * sub.height);
-      u = halfBorder(fr(u + ox), sub.width, s.clamp[0]);
-      v = hasY ? halfBorder(fr(v + oy), sub.height, s.clamp[1]) : 0.5;
+      // A seamless cube does not consult the clamp modes: its taps stay in the face or are refused.
+      const clampU = (x: number, n: number, mode: Clamp): number => (seamless ? x : halfBorder(x, n, mode));
+      u = clampU(fr(u + ox), sub.width, s.clamp[0]);
+      v = hasY ? clampU(fr(v + oy), sub.height, s.clamp[1]) : 0.5;
       return { u, v };
     };
 
@@ -378,10 +446,11 @@ export function runSampleOp(gen: Gen, op: ImageOp, inst: Instruction, w: Wave, r
         const j0 = hasY ? Math.floor(vv) : 0;
         const a = fr(uu - i0);
         const b = hasY ? fr(vv - j0) : 0;
+        // The weights are 1 - a (> 0) and a across, 1 - b (> 0) and b down.
         const t00 = texel(level, i0, j0);
-        const t10 = texel(level, i0 + 1, j0);
-        const t01 = hasY ? texel(level, i0, j0 + 1) : t00;
-        const t11 = hasY ? texel(level, i0 + 1, j0 + 1) : t10;
+        const t10 = texel(level, i0 + 1, j0, a !== 0);
+        const t01 = hasY ? texel(level, i0, j0 + 1, b !== 0) : t00;
+        const t11 = hasY ? texel(level, i0 + 1, j0 + 1, a !== 0 && b !== 0) : t10;
         r = [0, 1, 2, 3].map((k) => lerp(lerp(t00[k], t10[k], a), lerp(t01[k], t11[k], a), b));
       }
       out = levels.length === 1 ? r : out.map((o, k) => fr(o + fr(r[k] * weight)));

@@ -456,6 +456,80 @@ describe('image_sample', () => {
     });
   });
 
+  describe('cubes (D022): face coordinates in [1, 2], the face id the layer', () => {
+    /** A 4x4 R32_FLOAT cube (array) with texel (x, y) of layer L = 100 * L + 10 * y + x. */
+    const cubeOf = (layers: number): Img => ({
+      format: 22,
+      width: 4,
+      height: 4,
+      type: 11,
+      layers,
+      levels: [
+        new Uint8Array(
+          new Float32Array(16 * layers).map(
+            (_, i) => 100 * Math.floor(i / 16) + 10 * Math.floor((i % 16) / 4) + (i % 4),
+          ).buffer,
+        ),
+      ],
+    });
+    const CUBE = cubeOf(6);
+    const C_LZ = 'image_sample_lz v9, v[1:3], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_CUBE';
+    /** (s, t, face) for the texel-space point (u, v) of a face. */
+    const on = (u: number, v: number, face: number): number[] => [f32(1 + u / 4), f32(1 + v / 4), f32(face)];
+    const lin = { xy_mag_filter: 1, xy_min_filter: 1 };
+
+    it('point-samples each face at its texel centres', () => {
+      const lanes = [0, 1, 2, 3, 4, 5].map((face) => on((face % 4) + 0.5, 2.5, face));
+      expect(firsts(run(C_LZ, CUBE, {}, lanes).out)).toEqual([20, 121, 222, 323, 420, 521]);
+    });
+
+    it('filters bilinearly inside the face, and at an edge texel centre reads no tap off the face', () => {
+      const lanes = [on(1, 0.5, 2), on(1, 1, 3), on(3.5, 3.5, 1), on(0.5, 0.5, 0)];
+      expect(firsts(run(C_LZ, CUBE, lin, lanes).out)).toEqual([200.5, 305.5, 133, 0]);
+    });
+
+    it('compares depth per texel before filtering (function 3, less-equal)', () => {
+      const SC = 'image_sample_c_lz v9, v[1:4], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_CUBE';
+      // texel (1, 0) of face 4 is 401, texel (2, 0) 402: ref 401.5 <= texel for the second only
+      const lanes = [
+        [f32(401.5), ...on(2, 0.5, 4)],
+        [f32(401.5), ...on(1.5, 0.5, 4)],
+      ];
+      expect(firsts(run(SC, CUBE, { ...lin, depth_compare_func: 3 }, lanes).out)).toEqual([0.5, 0]);
+    });
+
+    it('takes a cube array face coordinate as face + 8 * cube, the cube clamped to the view', () => {
+      const lanes = [on(0.5, 0.5, 9), on(0.5, 0.5, 17), on(0.5, 0.5, 5)];
+      expect(firsts(run(C_LZ, cubeOf(12), {}, lanes).out)).toEqual([700, 700, 500]);
+    });
+
+    it('refuses a footprint across a face edge (seamless), and clamps in the face without cube wrap', () => {
+      expect(() => run(C_LZ, CUBE, lin, [on(0, 0.5, 0)])).toThrow(/cube footprint reaching across a face edge/);
+      expect(() => run(C_LZ, CUBE, {}, [on(4, 0.5, 0)])).toThrow(/cube footprint reaching across a face edge/);
+      const GATHER = 'image_gather4_lz v[9:12], v[1:3], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_CUBE';
+      expect(() => run(GATHER, CUBE, {}, [on(3.5, 3.5, 0)])).toThrow(/cube footprint reaching across a face edge/);
+      // DISABLE_CUBE_WRAP: the face is a 2D image through the clamp modes (clamp_last_texel: texel 0 twice).
+      const nonSeamless = { ...lin, disable_cube_wrap: 1, clamp_x: 2, clamp_y: 2 };
+      expect(firsts(run(C_LZ, CUBE, nonSeamless, [on(0, 0.5, 1)]).out)).toEqual([100]);
+    });
+
+    it('refuses a face coordinate that is not a face id, and unnormalized cube coordinates', () => {
+      expect(() => run(C_LZ, CUBE, {}, [on(0.5, 0.5, 2.5)])).toThrow(/cube face coordinate of 2.5 is not a face id/);
+      expect(() => run(C_LZ, CUBE, {}, [on(0.5, 0.5, 6)])).toThrow(/cube face coordinate of 6 is not a face id/);
+      expect(() => run(C_LZ, CUBE, { force_unnormalized: 1 }, [on(0.5, 0.5, 0)])).toThrow(
+        /unnormalized coordinates on a cube are not modelled/,
+      );
+    });
+
+    it('refuses an implicit LOD whose quad spans more than one face', () => {
+      const SAMPLE_CUBE = 'image_sample v9, v[1:3], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_CUBE';
+      const quad = [on(0.5, 0.5, 0), on(1.5, 0.5, 0), on(0.5, 1.5, 1), on(1.5, 1.5, 1)];
+      expect(() => run(SAMPLE_CUBE, CUBE, {}, quad)).toThrow(/implicit LOD across cube faces/);
+      const same = quad.map((l) => [l[0]!, l[1]!, f32(2)]);
+      expect(firsts(run(SAMPLE_CUBE, CUBE, {}, same).out)).toEqual([200, 201, 210, 211]);
+    });
+  });
+
   it('the pure helpers: wrap indices and compare functions', () => {
     expect([-1, 4, 5].map((i) => wrapIndex(i, 4, 'mirror'))).toEqual([0, 3, 2]);
     expect(depthCompare('greater-equal', 0.5, 0.5)).toBe(true);

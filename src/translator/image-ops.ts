@@ -27,11 +27,14 @@
  * service searches the slot's directory for them (the shared hash and search, directory-search.ts)
  * and reads the texels of the place it finds from the texel store (selected-images.ts). Words the
  * directory does not hold in the access's shape are an escape: the lane reads place 0, the escape
- * is recorded, and the replay's result is refused with the lanes and words that escaped.
+ * is recorded, and the replay's result is refused with the lanes and words that escaped. A selected
+ * cube is read by the interpreter's cube rule (D022): s, t in [1, 2] on the layer its face id
+ * names; a weighted tap across a seamless face edge, or a face coordinate that is not a face id,
+ * faults (`CUBE_FAULT`).
  *
  * Refused by name: image stores and atomics (the host does not encode and tile texels back), an
  * implicit LOD where it decides the result (the quad's derivatives are a cross-lane exchange not
- * built yet), 3D and cube images, MSAA, get_lod, the sampler settings the interpreter refuses, and
+ * built yet), 3D images, cubes the translation knows (a selected cube is read), MSAA, get_lod, the sampler settings the interpreter refuses, and
  * T# / S# words the trace does not resolve at translation time and no selection explains.
  */
 import { Gen } from '../isa/gen.ts';
@@ -59,6 +62,7 @@ import {
   viewLevels,
   type ImageOp,
 } from '../interp/image.ts';
+import { CUBE_ARRAY_STEP, CUBE_COORD_ORIGIN, CUBE_FACES } from '../interp/image-sample.ts';
 import type { GuestMemory } from '../interp/memory.ts';
 import type { Selection } from '../tracer/classify.ts';
 import { codeAddress } from '../tracer/ids.ts';
@@ -243,9 +247,20 @@ const FLAG = {
   selected: 4096,
   /** A selected access that filters or compares: a place holding an integer image is an escape for it. */
   floatOnly: 8192,
-  /** A selected cube access: searched in the cube shape; the store holds no cube texels, so every active lane escapes. */
+  /**
+   * A selected cube access: searched in the cube shape; s, t are face coordinates in [1, 2] and the
+   * third address word the face id (+ 8 * cube), the interpreter's rule (image-sample.ts, D022).
+   */
   cube: 16384,
+  /** DISABLE_CUBE_WRAP is 0: a tap off the face with a non-zero weight faults (seamless filtering is not modelled). */
+  cubeSeamless: 32768,
 } as const;
+
+/**
+ * The faults of a cube sample the interpreter refuses (image-sample.ts): a face coordinate that is
+ * not a face id, and a weighted tap across a face edge (the runtime's FAULT table names both).
+ */
+export const CUBE_FAULT = { faceId: FAULT.imageCubeFaceId, edge: FAULT.imageCubeEdge } as const;
 /** `ImageAccess.mips`: one level (the base), the nearest level, or the two levels around the LOD. */
 const MIPS = { one: 0, nearest: 1, linear: 2 } as const;
 
@@ -351,9 +366,18 @@ fn image_flag(a: ImageAccess, bit: u32) -> bool {
   return (a.flags & bit) != 0u;
 }
 
-/** One texel's channel words through the access's clamp modes (border: the colour), compared where _c. */
-fn image_tap(a: ImageAccess, level: i32, layer: i32, i: i32, j: i32, refv: f32, lane_active: bool, at: u32) -> vec4<u32> {
+/**
+ * One texel's channel words through the access's clamp modes (border: the colour), compared where _c.
+ * A seamless cube reads only in the face: a tap off it with a non-zero weight faults, one of weight 0 reads 0.
+ */
+fn image_tap(a: ImageAccess, level: i32, layer: i32, i: i32, j: i32, weighted: bool, refv: f32, lane_active: bool, at: u32) -> vec4<u32> {
   let size = image_size(a.binding, level);
+  if (image_flag(a, ${FLAG.cubeSeamless}u) && (i < 0 || j < 0 || i >= size.x || j >= size.y)) {
+    if (weighted && lane_active) {
+      fault(${CUBE_FAULT.edge}u, 0u, 0u, 0u, false, at);
+    }
+    return vec4<u32>(0u);
+  }
   let x = wrap_index(i, size.x, a.clamp_x);
   let y = select(0, wrap_index(j, size.y, a.clamp_y), image_flag(a, ${FLAG.hasY}u));
   var t = a.border;
@@ -456,6 +480,19 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
     if (image_flag(a, ${FLAG.arrayed}u)) {
       layer = clamp(i32(round(bitcast<f32>(q[3]))), 0, i32(a.layers) - 1);
     }
+    if (image_flag(a, ${FLAG.cube}u)) {
+      // The face coordinates from their origin; the layer 6 * cube + face (cubeLayer in image-sample.ts).
+      sc = sc - ${f32Const(CUBE_COORD_ORIGIN)};
+      tc = tc - ${f32Const(CUBE_COORD_ORIGIN)};
+      let fc = bitcast<f32>(q[3]);
+      let whole = fc >= 0.0 && fc < 4294967296.0 && fc == floor(fc);
+      let fi = select(0u, u32(fc), whole);
+      if ((!whole || fi % ${CUBE_ARRAY_STEP}u >= ${CUBE_FACES}u) && q[11] != 0u) {
+        fault(${CUBE_FAULT.faceId}u, q[3], 0u, 0u, false, q[12]);
+      }
+      let cubes = max(1u, a.layers / ${CUBE_FACES}u);
+      layer = i32(${CUBE_FACES}u * min(fi / ${CUBE_ARRAY_STEP}u, cubes - 1u) + min(fi % ${CUBE_ARRAY_STEP}u, ${CUBE_FACES - 1}u));
+    }
     if (image_flag(a, ${FLAG.offset}u)) {
       ox = signed6(q[6]);
       oy = select(0.0, signed6(q[6] >> 8u), has_y);
@@ -477,8 +514,12 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
       ij[0] = vec2<i32>(i32(q[1]), select(0, i32(q[2]), has_y));
     } else {
       let size = vec2<f32>(image_size(a.binding, level));
-      let u = half_border(select(sc * size.x, sc, unnorm) + ox, size.x, a.clamp_x);
-      let v = select(0.5, half_border(select(tc * size.y, tc, unnorm) + oy, size.y, a.clamp_y), has_y);
+      // A seamless cube does not consult the clamp modes: its taps stay in the face or fault.
+      let seamless = image_flag(a, ${FLAG.cubeSeamless}u);
+      let u0 = select(sc * size.x, sc, unnorm) + ox;
+      let v0 = select(tc * size.y, tc, unnorm) + oy;
+      let u = select(half_border(u0, size.x, a.clamp_x), u0, seamless);
+      let v = select(0.5, select(half_border(v0, size.y, a.clamp_y), v0, seamless), has_y);
       if (a.kind == ${KIND.gather4}u || bilinear) {
         let uu = u - 0.5;
         let vv = v - 0.5;
@@ -494,9 +535,17 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
         ij[0] = vec2<i32>(i32(floor(u)), i32(floor(v)));
       }
     }
+    // Which taps weigh in the result: all of a gather's and a point's; bilinear's (i1, *) only where wa != 0, (*, j1) where wb != 0.
+    let filtered = n == 4 && a.kind != ${KIND.gather4}u;
+    let weighted = array<bool, 4>(
+      !filtered || (wb != 0.0 && has_y),
+      !filtered || (wa != 0.0 && wb != 0.0 && has_y),
+      !filtered || wa != 0.0,
+      true,
+    );
     var t = array<vec4<u32>, 4>();
     for (var k = 0; k < n; k++) {
-      t[k] = image_tap(a, level, layer, ij[k].x, ij[k].y, refv, q[11] != 0u, q[12]);
+      t[k] = image_tap(a, level, layer, ij[k].x, ij[k].y, weighted[k], refv, q[11] != 0u, q[12]);
     }
     if (a.kind == ${KIND.gather4}u) {
       return vec4<u32>(t[0][a.comp], t[1][a.comp], t[2][a.comp], t[3][a.comp]);
@@ -557,9 +606,9 @@ fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, grou
   let cube = image_flag(a, ${FLAG.cube}u);
   let hit = directory_find(sel_dir[a.binding], w, cube);
   var place = hit.x;
-  // What the store cannot give the access is an escape: a cube's texels, an integer image where it filters or compares.
+  // What the store cannot give the access is an escape: an integer image where it filters or compares.
   let integer = (sel_store[place * ${STORE_HEADER_WORDS}u + ${STORE_HEADER.flags}u] & ${STORE_FLAG_INTEGER}u) != 0u;
-  let unreadable = cube || (image_flag(a, ${FLAG.floatOnly}u) && integer);
+  let unreadable = image_flag(a, ${FLAG.floatOnly}u) && integer;
   if (hit.y == 0u || unreadable) {
     place = 0u;
     if (q[11] != 0u) {
@@ -919,7 +968,7 @@ export class ImageTranslator implements ImageInstructions {
     const sampled = op.kind === 'sample' || op.kind === 'gather4';
     const s = sampled ? this.selectedSampler(state, inst, f.ssamp * 4) : undefined;
     if (gen >= Gen.GFX10 && f.dim === 2) throw new ImageRefusal('3D images are not translated yet');
-    // A cube access is translated, but the store holds no cube texels: a lane that runs it escapes (image_select).
+    // A cube access reads the face its lane names from the store (the interpreter's rule, D022).
     const cube = gen >= Gen.GFX10 && f.dim === 3;
     if (cube && op.kind === 'load') throw new ImageRefusal('a load of a selected cube image is not translated');
     const slot = this.plan.selected.slotFor(
@@ -972,7 +1021,8 @@ export class ImageTranslator implements ImageInstructions {
         sampler.mip_filter === 'linear';
       const floatOnly = op.compare || (op.kind === 'sample' && filters);
       request = this.sample(state, inst, op, { kind: 'selected', slot, top, srgb }, sampler, dim);
-      const flags = (floatOnly ? FLAG.floatOnly : 0) | (cube ? FLAG.cube : 0);
+      const seamless = cube && (sampler.fields as Record<string, number>).disable_cube_wrap !== 1;
+      const flags = (floatOnly ? FLAG.floatOnly : 0) | (cube ? FLAG.cube : 0) | (seamless ? FLAG.cubeSeamless : 0);
       request = { ...request, row: { ...request.row, flags: request.row.flags | flags } };
     }
     const seg = state.seg;
@@ -1121,9 +1171,11 @@ export class ImageTranslator implements ImageInstructions {
         "an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
       );
 
-    // Address VGPRs in the ISA's order.
+    // Address VGPRs in the ISA's order; a cube's are s, t and the face (image-sample.ts).
     const nCoords = DIM_COORDS[dim];
-    const hasY = dim === 1 || dim === 5;
+    const cube = dim === 3;
+    if (cube && unnorm) throw new ImageRefusal('unnormalized coordinates on a cube are not translated');
+    const hasY = dim === 1 || dim === 5 || cube;
     const arrayed = dim === 4 || dim === 5;
     let idx = 0;
     const offReg = op.offset ? idx++ : -1;
@@ -1140,7 +1192,7 @@ export class ImageTranslator implements ImageInstructions {
     const args = [
       arg(coordReg),
       hasY ? arg(coordReg + 1) : '0u',
-      arrayed ? arg(coordReg + (hasY ? 2 : 1)) : '0u',
+      arrayed || cube ? arg(coordReg + (hasY ? 2 : 1)) : '0u',
       op.lod || op.clamp ? arg(lodReg) : '0u',
       op.compare ? arg(zReg) : '0u',
       op.offset ? arg(offReg) : '0u',

@@ -164,6 +164,16 @@ export function deviceFault(layout: MemoryLayout, status: Uint32Array, maxSteps:
         kind: 'unsupported',
         reason: `the image instruction at 0x${detail.toString(16)} read a border texel of a register border colour (the TA_BC table), which is not modelled`,
       };
+    case FAULT.imageCubeFaceId:
+      return {
+        kind: 'unsupported',
+        reason: `the image instruction at 0x${detail.toString(16)} read a cube face coordinate (f32 bits 0x${(status[STATUS.addressLo]! >>> 0).toString(16)}) that is not a face id (0..5, + 8 a cube of an array)`,
+      };
+    case FAULT.imageCubeEdge:
+      return {
+        kind: 'unsupported',
+        reason: `the image instruction at 0x${detail.toString(16)} filtered across a cube face edge (seamless cube filtering is not modelled)`,
+      };
     case FAULT.misalignedAtomic:
       return { kind: 'unsupported', reason: `a 32-bit atomic at 0x${address.toString(16)} is not 4-byte aligned` };
     case FAULT.stepLimit:

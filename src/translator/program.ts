@@ -103,6 +103,15 @@ export const MEMORY_SERVICE = 0xfffff000;
 /** Requests one instruction may queue (s_load_dwordx16). */
 export const MAX_REQUESTS = 16;
 
+/**
+ * The comment line that marks where a guest instruction's WGSL begins: `// 0x10000014 s_bfe_u32`
+ * (its byte address and name). `INSTRUCTION_MARKER` reads it back.
+ */
+export const instructionMarker = (address: number, name: string): string =>
+  `// 0x${(address >>> 0).toString(16)} ${name}`;
+/** A marker line (`instructionMarker`, indented): groups 1 and 2 are the address in hex and the name. */
+export const INSTRUCTION_MARKER = /^\s*\/\/ 0x([0-9a-f]+) (\S+)\s*$/;
+
 /** Statements inside `case N: { ... }`. */
 const INDENT = '          ';
 
@@ -788,6 +797,9 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
 
     for (const [index, d] of bb.instructions.entries()) {
       const inst = d.inst;
+      // Where this instruction's statements begin (its register writes may wait for a later flush):
+      // the app links each instruction to this line (src/ui/session.ts); comments cost no compile time.
+      line(instructionMarker(program.base + inst.offset, inst.def.name));
       let held = false;
       if (d.kind === 'salu' && ownBitMasks.length > 0) {
         cur.steps++;

@@ -7,7 +7,7 @@
  */
 import type { Capture } from '../host/capture/container.ts';
 import type { VectorBridge } from '../interp/vector-bridge.ts';
-import { GpuReplayError, replayOnGpu } from '../translator/gpu-replay.ts';
+import { GpuReplayError, replayOnGpu, SelectedImageEscapeError } from '../translator/gpu-replay.ts';
 import { bufferComparisons } from './session.ts';
 import type { GpuRunPlace, GpuRunReport, ProgressSink } from './worker-api.ts';
 
@@ -136,8 +136,24 @@ export class GpuRunner {
       throw e;
     }
     const ms = now() - t1;
-    if (o.kind === 'refused' || o.kind === 'invalid')
-      return { kind: o.kind, place, adapter: held.adapter, ms, reason: o.reason, ...before };
+    if (o.kind === 'refused' || o.kind === 'invalid') {
+      // The module's escapes refuse the result; their lanes and words go to the Tables view (tables-view.ts).
+      const escape = o.kind === 'refused' && o.error instanceof SelectedImageEscapeError ? o.error : undefined;
+      const escapes = escape && {
+        count: escape.count,
+        lanes: escape.lanes.map((l) => ({ ...l, group: [...l.group] as const, words: [...l.words] })),
+        bySlot: [...escape.bySlot],
+      };
+      return {
+        kind: o.kind,
+        place,
+        adapter: held.adapter,
+        ms,
+        reason: o.reason,
+        ...before,
+        ...(escapes ? { escapes } : {}),
+      };
+    }
     progress('comparing the device’s memory with the expected result');
     const memory = o.memory;
     const c = o.compare;

@@ -1,13 +1,16 @@
 /**
  * The Modules view: the WGSL module the translator (src/translator) makes of the capture,
  * highlighted (wgsl-highlight.ts), each translation block's `case` linked back to the
- * instruction it starts at; and the SPIR-V panel, which says by name why it has no text. A
- * refusal shows its reason. Links from the Program view land on a block's line here
- * (`showBlock`): the translator marks blocks with their guest address, not instructions.
+ * instruction it starts at and each instruction's marker (the translator's comment before its
+ * statements) back to that instruction; and the SPIR-V panel: the disassembly of the SPIR-V
+ * read from that WGSL (D016), highlighted (spirv-highlight.ts), or why there is none. A refusal
+ * shows its reason. Links from the Program view land on an instruction's marker here
+ * (`showBlock`), or on its block's `case` where the text has no marker for it.
  */
 import { el } from './dom.ts';
+import { spirvTokens } from './spirv-highlight.ts';
 import { wgslTokens } from './wgsl-highlight.ts';
-import type { ModulesStatus, NamedError, WgslBlock } from './worker-api.ts';
+import type { ModulesStatus, NamedError, SpirvStatus, WgslBlock } from './worker-api.ts';
 
 function modulePanel(id: string, title: string, ...body: Node[]): HTMLElement {
   return el(
@@ -21,8 +24,55 @@ function modulePanel(id: string, title: string, ...body: Node[]): HTMLElement {
 export const wgslLineId = (line: number): string => `wgsl-line-${line + 1}`;
 
 const hexOffset = (offset: number): string => `0x${offset.toString(16).padStart(4, '0')}`;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The WGSL text as numbered, highlighted lines; block lines carry a link to their first instruction. */
+/** A line of the WGSL text a link lands on: an instruction's marker or a block's `case` (0-based; null: none). */
+export interface WgslTarget {
+  readonly line: number | null;
+}
+
+/** The instructions whose markers the WGSL text shows, by 0-based line: their offset and block. */
+export function markerLines(blocks: readonly WgslBlock[]): Map<number, { offset: number; block: number }> {
+  const byLine = new Map<number, { offset: number; block: number }>();
+  for (const b of blocks)
+    b.instructions.forEach((offset, i) => {
+      const line = b.instructionLines[i];
+      if (line !== null && line !== undefined && !byLine.has(line)) byLine.set(line, { offset, block: b.id });
+    });
+  return byLine;
+}
+
+/** A highlighted line of code: tokens of a kind other than `plain` (and `ident`) get their class. */
+function codeLine(tokens: readonly { kind: string; text: string }[]): HTMLElement {
+  const code = el('code');
+  for (const t of tokens)
+    code.append(
+      t.kind === 'plain' || t.kind === 'ident' ? t.text : el('span', { class: `tok-${t.kind}`, text: t.text }),
+    );
+  return code;
+}
+
+/** A link from a WGSL line to an instruction of the Program view. */
+function backLink(offset: number, label: string, text: string, toInstruction: (offset: number) => void): HTMLElement {
+  const link = el('a', {
+    href: '#program',
+    class: 'back-link',
+    'data-testid': 'wgsl-to-program',
+    'data-offset': String(offset),
+    'aria-label': label,
+    text,
+  });
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    toInstruction(offset);
+  });
+  return link;
+}
+
+/**
+ * The WGSL text as numbered, highlighted lines; block lines carry a link to their first
+ * instruction, instruction markers a link to their instruction.
+ */
 function wgslListing(
   wgsl: string,
   blocks: readonly WgslBlock[],
@@ -33,37 +83,77 @@ function wgslListing(
     if (b.line !== null) byLine.set(b.line, { block: b, finish: false });
     if (b.finishLine !== null) byLine.set(b.finishLine, { block: b, finish: true });
   }
+  const markers = markerLines(blocks);
   const list = el('ol', { class: 'code wgsl', 'data-testid': 'wgsl', 'aria-label': 'WGSL module' });
   wgsl.split('\n').forEach((text, i) => {
     const item = el('li', { id: wgslLineId(i), class: 'code-line' });
-    const code = el('code');
-    for (const t of wgslTokens(text))
-      code.append(
-        t.kind === 'plain' || t.kind === 'ident' ? t.text : el('span', { class: `tok-${t.kind}`, text: t.text }),
-      );
-    item.append(code);
+    item.append(codeLine(wgslTokens(text)));
     const mark = byLine.get(i);
+    const marker = markers.get(i);
+    if (mark || marker) item.tabIndex = -1; // focusable by a link from the Program view, not in the Tab order
     if (mark) {
       const { block, finish } = mark;
       item.dataset.block = String(block.id);
-      item.tabIndex = -1; // focusable by a link from the Program view, not in the Tab order
-      const link = el('a', {
-        href: '#program',
-        class: 'back-link',
-        'data-testid': 'wgsl-to-program',
-        'data-offset': String(block.offset),
-        'aria-label': `${finish ? 'finish of ' : ''}block ${block.id}: show its first instruction, at ${hexOffset(block.offset)}, in the Program view`,
-        text: `${finish ? 'finish of ' : ''}block ${block.id} ← ${hexOffset(block.offset)}${block.instructions.length ? ` (${block.instructions.length} instruction${block.instructions.length === 1 ? '' : 's'})` : ''}`,
-      });
-      link.addEventListener('click', (e) => {
-        e.preventDefault();
-        toInstruction(block.offset);
-      });
-      item.append(link);
+      item.append(
+        backLink(
+          block.offset,
+          `${finish ? 'finish of ' : ''}block ${block.id}: show its first instruction, at ${hexOffset(block.offset)}, in the Program view`,
+          `${finish ? 'finish of ' : ''}block ${block.id} ← ${hexOffset(block.offset)}${block.instructions.length ? ` (${plural(block.instructions.length, 'instruction')})` : ''}`,
+          toInstruction,
+        ),
+      );
+    } else if (marker) {
+      // The marker's own text names the instruction: `// 0x10000014 s_bfe_u32`.
+      const name = text.trim().split(/\s+/)[2] ?? 'instruction';
+      item.classList.add('marker');
+      item.dataset.offset = String(marker.offset);
+      item.append(
+        backLink(
+          marker.offset,
+          `${name} at ${hexOffset(marker.offset)} (block ${marker.block}): show it in the Program view`,
+          `← ${hexOffset(marker.offset)}`,
+          toInstruction,
+        ),
+      );
     }
     list.append(item);
   });
   return list;
+}
+
+/** The SPIR-V panel's body: the disassembly as numbered, highlighted lines, or why there is none. */
+function spirvBody(spirv: SpirvStatus): Node[] {
+  if (spirv.kind !== 'spirv')
+    return [
+      el('p', {
+        class: spirv.kind === 'spirv-not-translated' ? 'note' : 'problem',
+        role: 'note',
+        'data-testid': 'spirv-status',
+        'data-status': spirv.kind,
+        text:
+          spirv.kind === 'spirv-unsupported-wgsl'
+            ? `${spirv.reason} (WGSL line ${spirv.line + 1})`
+            : spirv.kind === 'spirv-tools-failed'
+              ? `no SPIR-V text: ${spirv.reason}`
+              : spirv.reason,
+      }),
+    ];
+  const lines = spirv.text.replace(/\n$/, '').split('\n');
+  const list = el('ol', { class: 'code spirv', 'data-testid': 'spirv', 'aria-label': 'SPIR-V module, disassembled' });
+  for (const text of lines) list.append(el('li', { class: 'code-line' }, codeLine(spirvTokens(text))));
+  return [
+    el('p', {
+      class: 'facts-line',
+      'data-testid': 'spirv-status',
+      'data-status': 'spirv',
+      text:
+        `${plural(lines.length, 'line')}: SPIR-V 1.5 for Vulkan 1.2 of ${spirv.bytes} bytes, read from the WGSL ` +
+        `(src/translator/spirv/wgsl-reader, D016) in ${spirv.readMs.toFixed(1)} ms and disassembled by the ` +
+        `spirv-tools package's WebAssembly in ${spirv.disassembleMs.toFixed(1)} ms` +
+        `${spirv.loadMs >= 0.05 ? ` (loading it took ${spirv.loadMs.toFixed(1)} ms)` : ''}.`,
+    }),
+    el('div', { class: 'scroll code-scroll', tabindex: '0', 'aria-label': 'SPIR-V module text' }, list),
+  ];
 }
 
 export class ModulesView {
@@ -89,17 +179,7 @@ export class ModulesView {
       );
       return;
     }
-    const spirv = modulePanel(
-      'module-spirv',
-      'SPIR-V (disassembled)',
-      el('p', {
-        class: 'note',
-        role: 'note',
-        'data-testid': 'spirv-status',
-        'data-status': status.spirv.kind,
-        text: status.spirv.reason,
-      }),
-    );
+    const spirv = modulePanel('module-spirv', 'SPIR-V (disassembled)', ...spirvBody(status.spirv));
     if (status.kind !== 'modules') {
       this.panel.replaceChildren(
         heading,
@@ -122,6 +202,8 @@ export class ModulesView {
       return;
     }
     const linked = status.blocks.filter((b) => b.line !== null).length;
+    const instructions = status.blocks.reduce((n, b) => n + b.instructions.length, 0);
+    const marked = status.blocks.reduce((n, b) => n + b.instructionLines.filter((l) => l !== null).length, 0);
     const lines = status.wgsl.split('\n').length;
     this.list = wgslListing(status.wgsl, status.blocks, this.toInstruction);
     this.panel.replaceChildren(
@@ -134,10 +216,12 @@ export class ModulesView {
           'data-testid': 'modules-status',
           'data-status': 'modules',
           text:
-            `${lines} lines, ${status.blocks.length} translation block${status.blocks.length === 1 ? '' : 's'} ` +
-            `(translated in ${status.ms.toFixed(1)} ms for WebGPU's default limits). Links between instructions and ` +
-            `WGSL are per block: the translator comments each block's case with its guest address, not each instruction` +
-            `${linked < status.blocks.length ? `; ${status.blocks.length - linked} block${status.blocks.length - linked === 1 ? '' : 's'} not found in the text` : ''}.`,
+            `${lines} lines, ${plural(status.blocks.length, 'translation block')} ` +
+            `(translated in ${status.ms.toFixed(1)} ms for WebGPU's default limits). Each instruction links to its ` +
+            `marker, the comment the translator writes before its statements (its register writes are assigned at ` +
+            `the segment's end, so an instruction can have no statement of its own); each block's case to its first instruction` +
+            `${marked < instructions ? `; ${plural(instructions - marked, 'instruction')} without a marker link to their block` : ''}` +
+            `${linked < status.blocks.length ? `; ${plural(status.blocks.length - linked, 'block')} not found in the text` : ''}.`,
         }),
         el('div', { class: 'scroll code-scroll', tabindex: '0', 'aria-label': 'WGSL module text' }, this.list),
       ),
@@ -152,10 +236,10 @@ export class ModulesView {
     );
   }
 
-  /** Scrolls to a block's case and focuses it; false when the view shows no such block. */
-  showBlock(block: WgslBlock): boolean {
-    if (!this.list || block.line === null) return false;
-    const item = this.list.querySelector<HTMLElement>(`#${wgslLineId(block.line)}`);
+  /** Scrolls to a WGSL line (an instruction's marker, a block's case) and focuses it; false when the view has no such line. */
+  showBlock(target: WgslTarget): boolean {
+    if (!this.list || target.line === null) return false;
+    const item = this.list.querySelector<HTMLElement>(`#${wgslLineId(target.line)}`);
     if (!item) return false;
     this.highlighted?.classList.remove('target');
     item.classList.add('target');
@@ -167,37 +251,42 @@ export class ModulesView {
 }
 
 /**
- * Adds to each instruction of the Program view a link to the WGSL block it runs in (the block
- * that lists it among its instructions). Instructions no block runs (after s_endpgm,
- * unreachable) get none.
+ * Adds to each instruction of the Program view a link to its WGSL: its marker line, or where
+ * the text has none for it, the case of the block it runs in (the block that lists it among
+ * its instructions). Instructions no block runs (after s_endpgm, unreachable) get none.
  */
 export function linkInstructionsToWgsl(
   items: ReadonlyMap<number, HTMLLIElement>,
   blocks: readonly WgslBlock[],
-  toBlock: (block: WgslBlock, from: number) => void,
+  toLine: (target: WgslTarget, from: number) => void,
 ): number {
   let linked = 0;
   for (const item of items.values()) item.querySelector('.to-wgsl')?.remove();
   for (const b of blocks) {
-    if (b.line === null) continue;
-    for (const offset of b.instructions) {
+    b.instructions.forEach((offset, i) => {
       const item = items.get(offset);
-      if (!item || item.querySelector('.to-wgsl')) continue;
+      const marker = b.instructionLines[i] ?? null;
+      const line = marker ?? b.line;
+      if (!item || line === null || item.querySelector('.to-wgsl')) return;
       const link = el('a', {
         href: '#modules',
         class: 'to-wgsl',
         'data-testid': 'to-wgsl',
         'data-block': String(b.id),
-        'aria-label': `the WGSL of the instruction at ${hexOffset(offset)}: block ${b.id}`,
-        text: `→ WGSL block ${b.id}`,
+        'data-line': String(line + 1),
+        'aria-label':
+          marker !== null
+            ? `the WGSL of the instruction at ${hexOffset(offset)}: line ${line + 1}, in block ${b.id}`
+            : `the WGSL of the instruction at ${hexOffset(offset)}: block ${b.id}, line ${line + 1}`,
+        text: marker !== null ? `→ WGSL ${line + 1}` : `→ WGSL block ${b.id}`,
       });
       link.addEventListener('click', (e) => {
         e.preventDefault();
-        toBlock(b, offset);
+        toLine({ line }, offset);
       });
       item.append(link);
       linked++;
-    }
+    });
   }
   return linked;
 }

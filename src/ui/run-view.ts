@@ -2,15 +2,32 @@
  * The Run view: the capture run on the reference interpreter and on the WebGPU adapter
  * (through the translator), side by side, each with its verdict, timings and the difference
  * from the expectation (the first mismatches, and each expected range as a table with the
- * differing elements marked), and whether the two runs agree; below them the adapter
+ * differing elements marked, and a range a T# lays out as pictures beside a difference
+ * picture: image-diff-view.ts), and whether the two runs agree; below them the adapter
  * (gpu-panel.ts). A GPU error or a lost device is a message in the GPU column; the
  * interpreter column and the rest of the app go on.
  */
 import { definitions, el, table } from './dom.ts';
 import { renderBufferTable } from './buffer-table.ts';
+import { renderImageComparison } from './image-diff-view.ts';
 import type { GpuPanel } from './gpu-panel.ts';
 import type { Mismatch } from '../interp/compare.ts';
-import type { CaptureSummary, GpuRunReport, NamedError, RunReport } from './worker-api.ts';
+import type { BufferComparison, CaptureSummary, GpuRunReport, NamedError, RunReport } from './worker-api.ts';
+
+/**
+ * The event the Run view sends on its document as a GPU run starts, fails or reports (detail:
+ * GpuRunEvent), so the Tables view can list the run's escapes.
+ */
+export const GPU_RUN_EVENT = 'gcn-webgpu:gpu-run';
+
+export type GpuRunEvent =
+  | { readonly kind: 'started' }
+  | { readonly kind: 'failed'; readonly error: NamedError }
+  | { readonly kind: 'report'; readonly report: GpuRunReport };
+
+const announce = (detail: GpuRunEvent): void => {
+  document.dispatchEvent(new CustomEvent<GpuRunEvent>(GPU_RUN_EVENT, { detail }));
+};
 
 const GPU_VERDICT_TEXT: Readonly<Record<GpuRunReport['kind'], string>> = {
   match: 'the device left what the capture expects',
@@ -31,6 +48,13 @@ function mismatchTable(mismatches: readonly Mismatch[], testid: string): Node[] 
       { 'data-testid': testid, class: 'mono-table' },
     ),
   ];
+}
+
+/** The ranges' images as pictures (image-diff-view.ts), under one heading; nothing where no range holds one. */
+function imageParts(buffers: readonly BufferComparison[], run: string): Node[] {
+  const images = buffers.flatMap((b) => b.images ?? []);
+  if (!images.length) return [];
+  return [el('h4', { text: `Images (${run})` }), ...images.map((c) => renderImageComparison(c, run))];
 }
 
 const VERDICT_TEXT: Readonly<Record<RunReport['kind'], string>> = {
@@ -130,11 +154,13 @@ export class RunView {
   }
 
   gpuRunning(): void {
+    announce({ kind: 'started' });
     this.setGpuVerdict(undefined, 'running…');
     this.gpuDetails.replaceChildren();
   }
 
   gpuFailed(e: NamedError): void {
+    announce({ kind: 'failed', error: e });
     this.setGpuVerdict(undefined, 'not run');
     this.gpuDetails.replaceChildren(
       el('p', { class: 'problem', role: 'alert', 'data-testid': 'gpu-reason', text: `${e.name}: ${e.message}` }),
@@ -142,6 +168,8 @@ export class RunView {
   }
 
   showGpu(r: GpuRunReport): void {
+    // The Tables view lists this run's escapes (tables-view.ts listens; main.ts wires neither to the other).
+    announce({ kind: 'report', report: r });
     this.setGpuVerdict(r.kind, `${r.kind}: ${GPU_VERDICT_TEXT[r.kind]}`);
     const where = `run in the ${r.place === 'worker' ? 'analysis worker' : 'page'}`;
     const lost =
@@ -165,9 +193,19 @@ export class RunView {
       return;
     }
     if (!('steps' in r)) {
+      const escapes = r.escapes;
       this.gpuDetails.replaceChildren(
         ...lost,
         el('p', { class: 'problem', 'data-testid': 'gpu-reason', text: r.reason }),
+        ...(escapes
+          ? [
+              el('p', {
+                class: 'note',
+                'data-testid': 'gpu-escapes-note',
+                text: `${escapes.count} lane access${escapes.count === 1 ? '' : 'es'} escaped: the Tables and directory view lists ${escapes.lanes.length < escapes.count ? `the first ${escapes.lanes.length}` : 'them'} with their lanes and words.`,
+              }),
+            ]
+          : []),
         el('p', { class: 'note', text: `${r.ms.toFixed(1)} ms on ${r.adapter}, ${where}` }),
       );
       return;
@@ -193,7 +231,11 @@ export class RunView {
     ]);
     const parts: Node[] = [...lost, facts, ...mismatchTable(r.mismatches, 'gpu-mismatches')];
     if (r.buffers?.length)
-      parts.push(el('h4', { text: 'Expected ranges (device)' }), ...r.buffers.map(renderBufferTable));
+      parts.push(
+        ...imageParts(r.buffers, 'device'),
+        el('h4', { text: 'Expected ranges (device)' }),
+        ...r.buffers.map(renderBufferTable),
+      );
     else if (!r.buffers)
       parts.push(
         el('p', {
@@ -234,7 +276,12 @@ export class RunView {
       ['differences', `${r.mismatchCount} element${r.mismatchCount === 1 ? '' : 's'}`],
     ]);
     const parts: Node[] = [facts, ...mismatchTable(r.mismatches, 'mismatches')];
-    if (r.buffers.length) parts.push(el('h4', { text: 'Expected ranges' }), ...r.buffers.map(renderBufferTable));
+    if (r.buffers.length)
+      parts.push(
+        ...imageParts(r.buffers, 'interpreter'),
+        el('h4', { text: 'Expected ranges' }),
+        ...r.buffers.map(renderBufferTable),
+      );
     this.details.replaceChildren(...parts);
   }
 

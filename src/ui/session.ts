@@ -28,7 +28,12 @@ import type { VectorBridge } from '../interp/vector-bridge.ts';
 import { Gen, GEN_NAMES, targetFor, type Target } from '../isa/gen.ts';
 import { m0Code, sgprCount, SRC_VCC_LO } from '../isa/operands.ts';
 import { translateCapture } from '../translator/gpu-replay.ts';
+import { INSTRUCTION_MARKER } from '../translator/program.ts';
+import { SpirvToolsError, spirvText, spirvTools, type SpirvToolsOptions } from '../translator/spirv/disassemble.ts';
+import { spirvFromWgsl, UnsupportedWgsl } from '../translator/spirv/wgsl-reader/index.ts';
 import { disassembleListing } from './listing.ts';
+import { ELEMENT_BYTES } from './buffer-format.ts';
+import { imageComparisons } from './image-diff.ts';
 import { TableInspector } from './tables-data.ts';
 import type {
   BufferComparison,
@@ -42,6 +47,7 @@ import type {
   ProgramView,
   ProgressSink,
   RunReport,
+  SpirvStatus,
   StepCommand,
   StepFocus,
   StepSnapshot,
@@ -49,12 +55,76 @@ import type {
   WgslBlock,
 } from './worker-api.ts';
 
-/** What the SPIR-V panel says: src/translator/spirv builds modules of single native operations only. */
+/** What the SPIR-V panel says when there is no WGSL to read into SPIR-V. */
 export const SPIRV_STATUS = {
   kind: 'spirv-not-translated',
   reason:
-    'SPIR-V for whole modules does not exist yet in the translator: src/translator/spirv builds and checks modules of single native operations (spirv-val), not a dispatch, so there is no SPIR-V text to disassemble for this capture.',
-} as const;
+    'no SPIR-V: the translator made no WGSL module of this capture, and the SPIR-V back end (D016) reads that module.',
+} as const satisfies SpirvStatus;
+
+/**
+ * The translated WGSL read into SPIR-V (src/translator/spirv/wgsl-reader, D016) and disassembled
+ * by the spirv-tools package; a reader refusal or a spirv-tools failure is the status, with its reason.
+ */
+export async function spirvOfWgsl(wgsl: string, tools: SpirvToolsOptions = {}): Promise<SpirvStatus> {
+  const t0 = now();
+  let words: Uint32Array;
+  try {
+    words = spirvFromWgsl(wgsl);
+  } catch (e) {
+    if (!(e instanceof UnsupportedWgsl)) throw e;
+    return {
+      kind: 'spirv-unsupported-wgsl',
+      reason: `translator bug: the SPIR-V back end cannot read the translated WGSL at ${e.message}`,
+      line: e.pos.line - 1,
+    };
+  }
+  const t1 = now();
+  try {
+    await spirvTools(tools); // loads its WebAssembly on the first call: timed apart from the disassembly
+    const t2 = now();
+    const text = await spirvText(words, tools);
+    return {
+      kind: 'spirv',
+      text,
+      bytes: words.byteLength,
+      readMs: t1 - t0,
+      loadMs: t2 - t1,
+      disassembleMs: now() - t2,
+    };
+  } catch (e) {
+    if (!(e instanceof SpirvToolsError)) throw e;
+    return { kind: 'spirv-tools-failed', reason: `${e.message} (a ${words.byteLength}-byte module)` };
+  }
+}
+
+/**
+ * Where the translated WGSL shows the program: the dispatcher's `case N: { // 0xADDR` that opens
+ * a block's phase A, a bare `case N: {` (a finish), and each instruction's marker
+ * (`instructionMarker`: its address, here as a byte offset from `entry`). All 0-based, the first of each.
+ */
+export function wgslLandmarks(
+  wgsl: string,
+  entry: number,
+): { caseLine: Map<number, number>; bareCaseLine: Map<number, number>; markerLine: Map<number, number> } {
+  const caseLine = new Map<number, number>();
+  const bareCaseLine = new Map<number, number>();
+  const markerLine = new Map<number, number>();
+  wgsl.split('\n').forEach((text, i) => {
+    const marker = INSTRUCTION_MARKER.exec(text);
+    if (marker) {
+      const offset = parseInt(marker[1]!, 16) - entry;
+      if (!markerLine.has(offset)) markerLine.set(offset, i);
+      return;
+    }
+    const m = /^\s*case (\d+)u: \{(\s*\/\/ 0x[0-9a-f]+)?\s*$/.exec(text);
+    if (!m) return;
+    const id = Number(m[1]);
+    const into = m[2] ? caseLine : bareCaseLine;
+    if (!into.has(id)) into.set(id, i);
+  });
+  return { caseLine, bareCaseLine, markerLine };
+}
 
 const hex = (v: number, digits = 8): string => `0x${(v >>> 0).toString(16).padStart(digits, '0')}`;
 const now = (): number => performance.now();
@@ -169,6 +239,14 @@ export function bufferComparisons(
       compareBytes(address, expected, got, r.compare, all, Infinity);
       for (const x of all) differing.push(x.element);
     }
+    const images = imageComparisons(
+      capture.manifest,
+      { address, size: r.size },
+      expected,
+      got,
+      differing,
+      ELEMENT_BYTES[element],
+    );
     buffers.push({
       address,
       size: r.size,
@@ -178,6 +256,7 @@ export function bufferComparisons(
       got: got && got.slice(),
       ...(r.blob === null ? { unavailable: r.unavailable ?? 'not in the capture' } : {}),
       differing,
+      ...(images.length ? { images } : {}),
     });
   }
   return buffers;
@@ -299,41 +378,37 @@ export class CaptureSession {
 
   /**
    * The capture translated to WGSL (WebGPU's default limits, as `gcn-webgpu translate` does),
-   * with each translation block's instructions and the lines of its code in the text.
+   * with each translation block's instructions and the lines of its code and of each
+   * instruction's marker in the text; and that WGSL as SPIR-V text (`spirvOfWgsl`, where
+   * `tools` says where spirv-tools' WebAssembly is fetched from in a browser).
    */
-  modules(progress: ProgressSink = () => {}): ModulesStatus {
+  async modules(progress: ProgressSink = () => {}, tools: SpirvToolsOptions = {}): Promise<ModulesStatus> {
     progress('translating the dispatch to WGSL (src/translator)');
     const t0 = now();
     const t = translateCapture(this.capture, undefined, { vector: this.vector });
     const ms = now() - t0;
     if ('kind' in t) return { kind: t.kind, reason: t.reason, spirv: SPIRV_STATUS };
-    progress('linking the translation blocks to the program');
+    progress('linking the translation blocks and instructions to the program');
     const entry = this.program.ok ? this.program.entry : (this.setup?.programAddress ?? 0);
     const offsets = [...this.textAt.keys()].sort((a, b) => a - b);
     const indexOf = new Map(offsets.map((o, i) => [o, i]));
-    const lines = t.translation.wgsl.split('\n');
-    // The dispatcher's cases: `case N: { // 0xADDR` opens a block's phase A, a bare `case N:` its finish.
-    const caseLine = new Map<number, number>();
-    const bareCaseLine = new Map<number, number>();
-    lines.forEach((text, i) => {
-      const m = /^\s*case (\d+)u: \{(\s*\/\/ 0x[0-9a-f]+)?\s*$/.exec(text);
-      if (!m) return;
-      const id = Number(m[1]);
-      const into = m[2] ? caseLine : bareCaseLine;
-      if (!into.has(id)) into.set(id, i);
-    });
+    const { caseLine, bareCaseLine, markerLine } = wgslLandmarks(t.translation.wgsl, entry);
     const blocks: WgslBlock[] = t.translation.program.blocks.map((b) => {
       const offset = b.address - entry;
       const first = indexOf.get(offset);
+      const instructions = first === undefined ? [] : offsets.slice(first, first + b.steps);
       return {
         id: b.id,
         offset,
-        instructions: first === undefined ? [] : offsets.slice(first, first + b.steps),
+        instructions,
+        instructionLines: instructions.map((o) => markerLine.get(o) ?? null),
         line: caseLine.get(b.id) ?? null,
         finishLine: b.finish ? (bareCaseLine.get(b.id + 1) ?? null) : null,
       };
     });
-    return { kind: 'modules', wgsl: t.translation.wgsl, blocks, ms, spirv: SPIRV_STATUS };
+    progress('reading the WGSL into SPIR-V and disassembling it (spirv-tools)');
+    const spirv = await spirvOfWgsl(t.translation.wgsl, tools);
+    return { kind: 'modules', wgsl: t.translation.wgsl, blocks, ms, spirv };
   }
 
   private get tableInspector(): TableInspector {

@@ -6,16 +6,20 @@
  * virtualised and filterable) and its descriptor directory (src/host/directory, D013) as a
  * grid of slots (directory-grid.ts). A slot opens to its descriptor's decoded fields, its
  * image's every level and slice, its sampler, and the lanes that selected it in the last
- * interpreter run; the escapes of that run are listed with their lanes and words.
+ * interpreter run; the escapes of that run are listed with their lanes and words, and those of
+ * the last WebGPU run (the lanes whose directory search the module recorded as missing).
  */
 import { definitions, el, hex32, table } from './dom.ts';
 import { DirectoryGrid } from './directory-grid.ts';
 import { RecordTable } from './record-table.ts';
+import { GPU_RUN_EVENT, type GpuRunEvent } from './run-view.ts';
 import type {
   CaptureSummary,
   DescriptorSummary,
   DirectorySlotDetail,
   EscapesReport,
+  GpuEscapes,
+  GpuRunReport,
   NamedError,
   Outcome,
   SlotTable,
@@ -75,6 +79,12 @@ export class TablesView {
   private readonly slotsSection = el('section', { 'aria-labelledby': 'slots-heading', 'data-testid': 'texture-slots' });
   private readonly directory = el('section', { 'data-testid': 'directory', 'aria-labelledby': 'directory-heading' });
   private readonly escapesSection = el('section', { 'data-testid': 'escapes', 'aria-labelledby': 'escapes-heading' });
+  private readonly gpuEscapesSection = el('section', {
+    'data-testid': 'gpu-escapes',
+    'aria-labelledby': 'gpu-escapes-heading',
+  });
+  /** Lanes in a wave of the open capture (a GPU escape names its invocation in the group). */
+  private waveLanes = 32;
   /** The slot detail open in each texture slot's directory, to refresh after a run. */
   private readonly open = new Map<string, { index: number; panel: HTMLElement }>();
   private generation = 0;
@@ -85,6 +95,8 @@ export class TablesView {
     private readonly listEscapes: () => Promise<Outcome<EscapesReport>>,
   ) {
     this.render(undefined);
+    // Each GPU run's start, failure and report come from the Run view (run-view.ts GPU_RUN_EVENT).
+    panel.ownerDocument.addEventListener(GPU_RUN_EVENT, (e) => this.onGpuRun((e as CustomEvent<GpuRunEvent>).detail));
   }
 
   /** A capture opened (or none): the capture's own facts now, the tables when `setTables` comes. */
@@ -103,6 +115,10 @@ export class TablesView {
       }),
     );
     this.escapesSection.replaceChildren();
+    this.gpuEscapesSection.replaceChildren(
+      el('h3', { id: 'gpu-escapes-heading', text: 'Escapes on WebGPU' }),
+      el('p', { class: 'note', 'data-testid': 'gpu-escapes-status', text: 'not run on WebGPU yet' }),
+    );
     if (!s) {
       this.panel.replaceChildren(heading, el('p', { text: 'no capture is open' }), this.directory);
       return;
@@ -157,7 +173,9 @@ export class TablesView {
       this.slotsSection,
       this.directory,
       this.escapesSection,
+      this.gpuEscapesSection,
     );
+    this.waveLanes = s.wave64 ? 64 : 32;
   }
 
   failed(e: NamedError): void {
@@ -430,4 +448,67 @@ export class TablesView {
           }),
     );
   }
+
+  private onGpuRun(e: GpuRunEvent): void {
+    if (e.kind === 'report') return this.showGpuEscapes(e.report);
+    this.gpuEscapesSection.replaceChildren(
+      el('h3', { id: 'gpu-escapes-heading', text: 'Escapes on WebGPU' }),
+      el('p', {
+        class: e.kind === 'failed' ? 'problem' : 'note',
+        'data-testid': 'gpu-escapes-status',
+        text:
+          e.kind === 'failed'
+            ? `the last WebGPU run failed: ${e.error.name}: ${e.error.message}`
+            : 'running on WebGPU…',
+      }),
+    );
+  }
+
+  /** After a GPU run: the lanes whose directory search missed (the module's escapes), or why there are none to list. */
+  showGpuEscapes(r: GpuRunReport): void {
+    const heading = el('h3', { id: 'gpu-escapes-heading', text: 'Escapes on WebGPU' });
+    const status = (text: string): HTMLElement => el('p', { class: 'note', 'data-testid': 'gpu-escapes-status', text });
+    if (r.kind === 'gpu-error' || r.kind === 'no-webgpu-here') {
+      this.gpuEscapesSection.replaceChildren(heading, status(`the last WebGPU run did not run: ${r.reason}`));
+      return;
+    }
+    if (r.kind === 'refused' || r.kind === 'invalid') {
+      if (!r.escapes) {
+        this.gpuEscapesSection.replaceChildren(heading, status(`the last WebGPU run was ${r.kind}: ${r.reason}`));
+        return;
+      }
+      const e = r.escapes;
+      const listed = e.lanes.length < e.count ? `; the first ${e.lanes.length} the module recorded:` : ':';
+      this.gpuEscapesSection.replaceChildren(
+        heading,
+        el('p', {
+          'data-testid': 'gpu-escapes-count',
+          text: `${e.count} lane access${e.count === 1 ? '' : 'es'} escaped (${e.bySlot
+            .map((n, slot) => `slot ${slot}: ${n}`)
+            .join(', ')}), so the result was refused${listed}`,
+        }),
+        table(['slot', 'group', 'wave', 'lane', 'instruction at', 'words'], gpuEscapeRows(e, this.waveLanes), {
+          class: 'mono-table',
+          'data-testid': 'gpu-escapes-table',
+        }),
+      );
+      return;
+    }
+    this.gpuEscapesSection.replaceChildren(
+      heading,
+      status(`none: every lane of the last WebGPU run (${r.kind}) found the descriptor it selected in its directory`),
+    );
+  }
+}
+
+/** A GPU run's recorded escapes as table rows: slot, group, wave and lane (from the invocation), address, words. */
+export function gpuEscapeRows(e: GpuEscapes, waveLanes: number): string[][] {
+  return e.lanes.map((x) => [
+    String(x.slot),
+    x.group.join(', '),
+    String(Math.floor(x.invocation / waveLanes)),
+    String(x.invocation % waveLanes),
+    hex32(x.address),
+    x.words.map(hex32).join(' '),
+  ]);
 }

@@ -6,6 +6,7 @@
 import type { Compare } from '../host/capture/manifest.ts';
 import type { Mismatch } from '../interp/compare.ts';
 import type { StepEvent } from '../interp/stepper.ts';
+import type { SelectedImageEscape } from '../translator/gpu-replay.ts';
 import type { Listing } from './listing-core.ts';
 
 /** A progress line from long work ("reading the zip directory", "running 2 groups"). */
@@ -100,6 +101,40 @@ export interface BufferComparison {
   readonly unavailable?: string;
   /** Indices of the elements that differ beyond the range's tolerance, in order. */
   readonly differing: readonly number[];
+  /** The images a noted T# lays out in the range, as pictures (image-diff.ts); absent where none. */
+  readonly images?: readonly ImageComparison[];
+}
+
+/** A picture for a canvas: unorm8 RGBA, row-major. */
+export interface ImagePicture {
+  readonly width: number;
+  readonly height: number;
+  readonly rgba: Uint8Array;
+}
+
+/** Level 0, slice 0 of an image in an expected range: expected, got, and the texels that differ. */
+export interface ImageComparison {
+  /** The T#'s name in the capture, where it has one, and where its words are. */
+  readonly name?: string;
+  readonly where: string;
+  readonly format: string;
+  readonly typeName: string;
+  readonly mode: string;
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+  readonly slices: number;
+  /** Null where the bytes are not there (or could not be decoded: `error`). */
+  readonly expected: ImagePicture | null;
+  readonly got: ImagePicture | null;
+  /** Texels holding a differing element; null where not compared. */
+  readonly differingTexels: number | null;
+  /** Differing elements outside the image's texels (row padding, other bytes of the range). */
+  readonly outside: number;
+  /** Black where equal, magenta where a texel differs. */
+  readonly difference: ImagePicture | null;
+  /** Why the image could not be decoded. */
+  readonly error?: string;
 }
 
 export type RunReport =
@@ -269,6 +304,16 @@ export type EscapesReport =
   | { readonly kind: 'observed'; readonly escapes: readonly (Escape & { readonly slot: string })[] }
   | { readonly kind: 'not-run' | 'unavailable'; readonly reason: string };
 
+/** A lane the module recorded as an escape: the GPU replay's own record (group, invocation, address, slot, words). */
+export type GpuEscape = SelectedImageEscape;
+
+/** A GPU run's escapes: how many lane accesses escaped, the first ones the module recorded, and how many in each slot. */
+export interface GpuEscapes {
+  readonly count: number;
+  readonly lanes: readonly GpuEscape[];
+  readonly bySlot: readonly number[];
+}
+
 /** Where the GPU run happened: in the analysis worker (WebGPU in workers) or on the page. */
 export type GpuRunPlace = 'worker' | 'page';
 
@@ -302,6 +347,8 @@ export type GpuRunReport =
       readonly ms: number;
       readonly reason: string;
       readonly lostBefore?: string;
+      /** Where the refusal is the module's escapes (SelectedImageEscapeError): the lanes and their words. */
+      readonly escapes?: GpuEscapes;
     }
   /** No adapter or device, a lost device, a module that does not compile, a validation error. */
   | { readonly kind: 'gpu-error'; readonly place: GpuRunPlace; readonly ms: number; readonly reason: string }
@@ -376,7 +423,8 @@ export interface StepSnapshot {
 /**
  * A translation block of the WGSL module (src/translator/program.ts): the dispatcher's
  * `case id` runs the instructions from `offset` on. The translator comments each block's case
- * with its guest address, not each instruction, so the app links instructions to blocks.
+ * with its guest address, and each instruction's first statement with its address and name
+ * (`instructionMarker`), so the app links blocks and instructions to their lines.
  */
 export interface WgslBlock {
   readonly id: number;
@@ -384,17 +432,39 @@ export interface WgslBlock {
   readonly offset: number;
   /** Byte offsets of the instructions it runs, in order (its `steps`). */
   readonly instructions: readonly number[];
+  /**
+   * 0-based line of each instruction's marker (the comment before its statements), beside
+   * `instructions`; null where the text has none for it.
+   */
+  readonly instructionLines: readonly (number | null)[];
   /** 0-based line of its `case` in the WGSL text; null where the text does not show it. */
   readonly line: number | null;
   /** 0-based line of its phase-B finish (`case id + 1`), where it has one. */
   readonly finishLine: number | null;
 }
 
-/** Why there is no SPIR-V text: the translator makes SPIR-V for single native operations only. */
-export interface SpirvStatus {
-  readonly kind: 'spirv-not-translated';
-  readonly reason: string;
-}
+/**
+ * The SPIR-V panel: the disassembly (the spirv-tools package's, in the worker) of the SPIR-V the
+ * WGSL reader (src/translator/spirv/wgsl-reader, D016) makes of the translated WGSL; or why not.
+ */
+export type SpirvStatus =
+  | {
+      readonly kind: 'spirv';
+      /** `spirv-dis` text: indented, with friendly names. */
+      readonly text: string;
+      /** Size of the binary module. */
+      readonly bytes: number;
+      /** Milliseconds reading the WGSL into SPIR-V, loading spirv-tools (0 once loaded), and disassembling. */
+      readonly readMs: number;
+      readonly loadMs: number;
+      readonly disassembleMs: number;
+    }
+  /** The WGSL reader refused the translated WGSL (`UnsupportedWgsl`): a translator bug; `line` 0-based, in the WGSL. */
+  | { readonly kind: 'spirv-unsupported-wgsl'; readonly reason: string; readonly line: number }
+  /** spirv-tools did not load or could not disassemble the module (`SpirvToolsError`). */
+  | { readonly kind: 'spirv-tools-failed'; readonly reason: string }
+  /** There is no WGSL to read: the translator refused, or the capture does not describe a dispatch. */
+  | { readonly kind: 'spirv-not-translated'; readonly reason: string };
 
 /** The WGSL and SPIR-V modules the translator (src/translator) makes of the current capture. */
 export type ModulesStatus =
@@ -421,7 +491,7 @@ export interface AnalysisApi {
   replay(progress: ProgressSink): Promise<Outcome<RunReport>>;
   /** Drives the current capture's stepper, then describes it. */
   step(command: StepCommand, focus: StepFocus): Promise<Outcome<StepSnapshot>>;
-  /** Translates the current capture (WebGPU's default limits) to its WGSL module. */
+  /** Translates the current capture (WebGPU's default limits) to its WGSL module, and that to SPIR-V text. */
   modules(progress: ProgressSink): Promise<Outcome<ModulesStatus>>;
   /** Replays the current capture on the worker's WebGPU device (requested on first use, again after a loss). */
   gpuReplay(progress: ProgressSink): Promise<Outcome<GpuRunReport>>;

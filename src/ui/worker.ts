@@ -5,6 +5,8 @@
  * that fails to open leaves the last good one current.
  */
 import * as Comlink from 'comlink';
+// The spirv-tools WebAssembly as Vite serves it (dev) and emits it (build); Node reads it from the package.
+import spirvToolsWasmUrl from 'spirv-tools/dist/web/spirv-tools.wasm?url';
 import { loadVectorBridge } from '../interp/vector-bridge.ts';
 import { GpuRunner } from './gpu-runner.ts';
 import { CaptureSession, namedError } from './session.ts';
@@ -62,7 +64,7 @@ const api: AnalysisApi = {
   async modules(progress) {
     const s = session;
     if (!s) return NO_CAPTURE;
-    return outcome(() => s.modules(sink(progress)));
+    return outcome(() => s.modules(sink(progress), { wasmUrl: spirvToolsWasmUrl }));
   },
 
   async gpuReplay(progress) {

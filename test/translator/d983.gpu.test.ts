@@ -5,7 +5,10 @@
  * checks the capture's expectation (the interpreter's) against the texels the kernel states
  * (d983-kernels.ts), then the GPU against the capture.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCapture } from '../../src/host/capture/index.ts';
 import type { Capture } from '../../src/host/capture/index.ts';
 import { decodeSamplerDescriptor } from '../../src/host/descriptors/index.ts';
 import { findInDirectory, STORE_HEADER, STORE_HEADER_WORDS } from '../../src/host/directory/index.ts';
@@ -34,6 +37,7 @@ import {
 } from './d983-kernels.ts';
 import { rebuiltSelected } from './d983-variants.ts';
 import { d983Capture, D983_LANES, expectedOut, imageWords, SIDE, texelValue } from './d983-spec.ts';
+import { CAPTURE_DIR, checkStated, lightShadowsSpec } from '../../e2e/fixtures/d983-captures.ts';
 
 let gpu: NodeGpu;
 let vector: VectorBridge | undefined;
@@ -186,4 +190,28 @@ describe('D983 on the GPU (Dawn for Node)', () => {
       await matches(capture, t);
     });
   }
+
+  // The public capture (e2e/fixtures/d983-captures.ts): what its translation binds for the cube compare.
+  // Its module takes ~45 s to compile on SwiftShader, so its GPU match (cube lanes included) is the one
+  // src/translator/gpu-replay.gpu.test.ts's every-public-capture test runs, not a second one here.
+  it(
+    'flat and cube shadow maps compared by function 3: light-shadows binds its eight cubes, six faces each, to the cube slot',
+    { timeout: 300_000 },
+    async () => {
+      const capture = await readCapture(readFileSync(join(CAPTURE_DIR, 'light-shadows.gcncap')));
+      const s = lightShadowsSpec();
+      checkStated(capture, s.expected, s.output);
+      const t = translated(capture);
+      const sel = t.translation.selected!;
+      // The cube compare's slot binds the table's eight cubes; the store holds each cube's six faces.
+      const cube = sel.slots.find((x) => x.shape === 'cube')!;
+      expect(cube.accesses).toEqual([0x291c]);
+      const cubes = sel.tables[cube.table]!.table.images.filter((im) => im.shape === 'cube');
+      expect(cubes).toHaveLength(8);
+      for (const im of cubes) {
+        const h = (sel.tables[cube.table]!.firstPlace + im.place) * STORE_HEADER_WORDS;
+        expect([sel.store.words[h + STORE_HEADER.levels], sel.store.words[h + STORE_HEADER.layers]]).toEqual([1, 6]);
+      }
+    },
+  );
 });

@@ -24,6 +24,7 @@ import { readBoundLevel } from './image-texels.ts';
 import { pageBudgetFor } from './pages.ts';
 import { prepareImageTables } from './index.ts';
 import { MOST_TABLE_RECORDS, readImageTable } from './table.ts';
+import { buildTexelStore, STORE_HEADER, STORE_HEADER_WORDS } from './texel-store.ts';
 
 const BC = new Set(['texture-compression-bc']);
 const TABLE = 0x10000;
@@ -90,6 +91,18 @@ describe('reading a table of image descriptors', () => {
     });
     expect(table.images[1].baseLevelBytes).toBe(4 * 8); // BC1 stays compressed: 4 blocks of 8 bytes
     expect(table.images[3].baseLevelBytes).toBe(6 * 16 * 4);
+    // The module's texel store holds the cube's six faces too (D022), each face its own bytes decoded.
+    const store = buildTexelStore(table.images, memory, 1 << 20);
+    expect(store.readable).toBe(4);
+    const h = 3 * STORE_HEADER_WORDS;
+    expect([store.words[h + STORE_HEADER.levels], store.words[h + STORE_HEADER.layers]]).toEqual([1, 6]);
+    const at = store.words[h + STORE_HEADER.offset]!;
+    texels.get(3)!.forEach((bytes, face) => {
+      const words = store.words.slice(at + face * 64, at + (face + 1) * 64);
+      expect(Array.from(new Float32Array(words.buffer)), `face ${face}`).toEqual(
+        Array.from(bytes).map((b) => Math.fround(b / 255)),
+      );
+    });
   });
 
   it('names and counts every reason a record is left out, and keeps each record outcome', () => {

@@ -1,6 +1,6 @@
 /**
- * The portable home of a table's images (D017): every bound flat image's texels, every level of
- * its view and every layer, decoded on the host exactly as a known image is (D015: the texel
+ * The portable home of a table's images (D017): every bound flat image's and cube's texels, every
+ * level of its view and every layer (a cube's faces, whole cubes from BASE_ARRAY: D022), decoded on the host exactly as a known image is (D015: the texel
  * layer's decoder, DST_SEL applied), in one storage buffer of u32 words after a header per
  * place. The module's image service reads a texel at (place, level, layer, x, y) from it and
  * filters with its own code, so a selected image is filtered exactly as a known one.
@@ -8,8 +8,8 @@
  * Layout (u32 words):
  *
  *   place p's header, STORE_HEADER_WORDS words at p * STORE_HEADER_WORDS:
- *     0  the view's level count (0: nothing readable at this place: a cube or a volume)
- *     1  its layer count
+ *     0  the view's level count (0: nothing readable at this place: a volume)
+ *     1  its layer count (a cube's: six faces a cube, +X, -X, +Y, -Y, +Z, -Z)
  *     2  flags: bit 0 the format is UNORM (a compare's reference is clamped to [0, 1]); bit 1 it is
  *        UINT or SINT (its texels are channel words, not f32 bits)
  *     3  the T#'s MIN_LOD as f32 bits
@@ -36,7 +36,7 @@ export const STORE_HEADER = { levels: 0, layers: 1, flags: 2, minLod: 3, offset:
 export interface TexelStore {
   /** The header of every place, then the texels. */
   readonly words: Uint32Array;
-  /** Places with texels (flat images); cubes and volumes have an empty header. */
+  /** Places with texels (flat images and cubes); volumes have an empty header. */
   readonly readable: number;
   readonly bytes: number;
 }
@@ -66,7 +66,16 @@ function channel(words: Uint32Array, i: number, c: Swizzle[number], one: number)
   }
 }
 
-/** Texels of every level of the view, every layer, of one flat image, decoded and swizzled. */
+/** The layers a place holds: a flat array's from BASE_ARRAY, a cube's whole cubes as the table bound them. */
+function storedLayers(image: TableImage): { readonly first: number; readonly layers: number } {
+  if (image.pageKind === 'cube') return { first: image.firstSlice, layers: image.sliceCount };
+  const desc = image.descriptor;
+  return desc.is_array
+    ? { first: desc.base_array, layers: Math.max(1, image.layout.slices - desc.base_array) }
+    : { first: 0, layers: 1 };
+}
+
+/** Texels of every level of the view, every layer, of one flat image or cube, decoded and swizzled. */
 function imageLevels(
   image: TableImage,
   memory: GuestByteReader,
@@ -74,8 +83,7 @@ function imageLevels(
   const desc = image.descriptor;
   const layout = image.layout;
   const last = Math.min(desc.last_level, desc.mip_count - 1, layout.levels - 1);
-  const layers = desc.is_array ? Math.max(1, layout.slices - desc.base_array) : 1;
-  const first = desc.is_array ? desc.base_array : 0;
+  const { first, layers } = storedLayers(image);
   let bytes: Uint8Array;
   try {
     bytes = memory.read(layout.base, layout.size);
@@ -122,13 +130,13 @@ export function buildTexelStore(images: readonly TableImage[], memory: GuestByte
   const places = Math.max(1, images.length);
   let words = places * STORE_HEADER_WORDS;
   const sizes = images.map((im) => {
-    if (im.pageKind !== 'flat') return 0;
+    if (im.pageKind === 'volume') return 0;
     const desc = im.descriptor;
     const last = Math.min(desc.last_level, desc.mip_count - 1, im.layout.levels - 1);
-    const layers = desc.is_array ? Math.max(1, im.layout.slices - desc.base_array) : 1;
+    const { first, layers } = storedLayers(im);
     let n = 0;
     for (let l = desc.base_level; l <= last; l++) {
-      const sub = im.layout.subresource(l, desc.is_array ? desc.base_array : 0);
+      const sub = im.layout.subresource(l, first);
       n += 4 * sub.width * sub.height * layers;
     }
     return n;
@@ -144,7 +152,7 @@ export function buildTexelStore(images: readonly TableImage[], memory: GuestByte
   let readable = 0;
   // Places are positions in `images` (a dispatch's tables one after another), not the tables' own places.
   images.forEach((im, p) => {
-    if (im.pageKind !== 'flat') return;
+    if (im.pageKind === 'volume') return;
     const h = p * STORE_HEADER_WORDS;
     const levels = imageLevels(im, memory);
     if (levels.length > STORE_LEVELS) throw new Error(`place ${p}: ${levels.length} levels`);

@@ -54,6 +54,10 @@ export const FAULT = {
   imageBorderRegister: 11,
   /** A buffer access's V# registers are not the words the translation took from the capture's memory (traced-words.ts). */
   tracedDescriptor: 12,
+  /** A cube sample's face coordinate is not a face id (image-ops.ts, the interpreter's cube rule, D022). */
+  imageCubeFaceId: 13,
+  /** A weighted tap of a seamless cube sample lies across a face edge (not modelled, D022). */
+  imageCubeEdge: 14,
 } as const;
 export type FaultCode = (typeof FAULT)[keyof typeof FAULT];
 

@@ -59,6 +59,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 3u;
+          // 0x10000000 v_add_nc_u32
+          // 0x10000008 v_mov_b32
+          // 0x1000000c global_atomic_add
           let b0_0_t2: bool = (lane < 0x20u);
           let b0_0_t5: u32 = select(s127, s126, b0_0_t2);
           let b0_0_t7: u32 = (lane & 0x1fu);
@@ -88,6 +91,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 1u: { // 0x10000014
           steps = steps + 1u;
+          // 0x10000014 s_endpgm
           live = false;
           halt = true;
         }

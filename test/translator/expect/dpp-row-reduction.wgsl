@@ -55,6 +55,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 2u;
+          // 0x10000000 v_mov_b32
+          // 0x10000004 v_add_u32
           let b0_0_t2: bool = (lane < 0x20u);
           let b0_0_t5: u32 = select(s127, s126, b0_0_t2);
           let b0_0_t7: u32 = (lane & 0x1fu);
@@ -70,6 +72,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 1u: { // 0x1000000c
           steps = steps + 1u;
+          // 0x1000000c v_add_u32
           xword[xw + lane] = v1;
           pc = 2u;
           halt = true;
@@ -77,6 +80,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 2u: { // 0x10000014
           steps = steps + 1u;
+          // 0x10000014 v_add_u32
           xword[xw + lane] = v1;
           pc = 3u;
           halt = true;
@@ -84,6 +88,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 3u: { // 0x1000001c
           steps = steps + 2u;
+          // 0x1000001c v_nop
+          // 0x10000020 v_add_u32
           xword[xw + lane] = v1;
           pc = 4u;
           halt = true;
@@ -91,6 +97,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 4u: { // 0x10000028
           steps = steps + 2u;
+          // 0x10000028 v_nop
+          // 0x1000002c v_add_u32
           xword[xw + lane] = v1;
           pc = 5u;
           halt = true;
@@ -98,6 +106,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 5u: { // 0x10000034
           steps = steps + 1u;
+          // 0x10000034 buffer_store_dword
           let b0_21_t3: u32 = (0x4u * lane);
           let b0_21_t5: u32 = (0x30000000u + b0_21_t3);
           let b0_21_t7: bool = (b0_21_t5 < 0x30000000u);
@@ -117,6 +126,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 6u: { // 0x1000003c
           steps = steps + 1u;
+          // 0x1000003c s_endpgm
           live = false;
           halt = true;
         }

@@ -58,6 +58,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 2u;
+          // 0x10000000 v_cmp_gt_u32
+          // 0x10000004 v_cndmask_b32
+          // 0x10000008 s_and_saveexec_b32
           let b0_0_t2: bool = (v0 < 0xcu);
           let b0_0_t6: u32 = (lane & 0x1fu);
           let b0_0_t7: u32 = (s126 >> b0_0_t6);
@@ -81,6 +84,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 1u: { // 0x10000008
           steps = steps + 2u;
+          // 0x1000000c s_cbranch_execz
           let b0_3_t2: u32 = (s106 & s126);
           let b0_3_t5: bool = (b0_3_t2 == 0x0u);
           let b0_3_r0 = s126;
@@ -96,6 +100,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 2u: { // 0x1000001c
           steps = steps + 2u;
+          // 0x1000001c s_mov_b32
+          // 0x10000020 buffer_store_dword
           let b2_0_r0 = s4;
           s126 = b2_0_r0;
           let b2_1_t3: u32 = (0x4u * lane);
@@ -118,6 +124,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 3u: { // 0x10000010
           steps = steps + 1u;
+          // 0x10000010 v_add_nc_u32
           let b3_0_t3: u32 = (lane & 0x1fu);
           let b3_0_t4: u32 = (s126 >> b3_0_t3);
           let b3_0_t6: u32 = (b3_0_t4 & 0x1u);
@@ -129,6 +136,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 4u: { // 0x10000028
           steps = steps + 1u;
+          // 0x10000028 s_endpgm
           live = false;
           halt = true;
         }

@@ -57,6 +57,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 3u;
+          // 0x10000000 v_lshlrev_b32
+          // 0x10000004 v_mul_u32_u24
+          // 0x10000008 ds_write_b32
           let b0_0_t3: u32 = (lane & 0x1fu);
           let b0_0_t4: u32 = (s126 >> b0_0_t3);
           let b0_0_t6: u32 = (b0_0_t4 & 0x1u);
@@ -84,12 +87,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 1u: { // 0x10000010
           steps = steps + 2u;
+          // 0x10000010 s_waitcnt
+          // 0x10000014 s_barrier
           at_barrier = true;
           pc = 2u;
           halt = true;
         }
         case 2u: { // 0x10000018
           steps = steps + 3u;
+          // 0x10000018 v_sub_nc_u32
+          // 0x1000001c v_lshlrev_b32
+          // 0x10000020 ds_read_b32
           let b0_4_t3: u32 = (lane & 0x1fu);
           let b0_4_t4: u32 = (s126 >> b0_4_t3);
           let b0_4_t6: u32 = (b0_4_t4 & 0x1u);
@@ -121,6 +129,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_5_t8: bool = (b0_5_t6 != 0x0u);
           let b0_5_t11: u32 = select(v2, mres[0], b0_5_t8);
           v2 = b0_5_t11;
+          // 0x10000028 s_waitcnt
+          // 0x1000002c buffer_store_dword
           let b0_7_t3: u32 = (0x30000000u + v1);
           let b0_7_t5: bool = (b0_7_t3 < 0x30000000u);
           let b0_7_t6: u32 = select(0u, 1u, b0_7_t5);
@@ -137,6 +147,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 4u: { // 0x10000034
           steps = steps + 1u;
+          // 0x10000034 s_endpgm
           live = false;
           halt = true;
         }

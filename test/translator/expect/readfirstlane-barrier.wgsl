@@ -64,6 +64,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 1u;
+          // 0x10000000 v_readfirstlane_b32
           xword[xw + lane] = v0;
           pc = 1u;
           halt = true;
@@ -71,6 +72,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 1u: { // 0x10000004
           steps = steps + 5u;
+          // 0x10000004 s_lshr_b32
+          // 0x10000008 s_lshl_b32
+          // 0x1000000c v_mov_b32
+          // 0x10000010 v_mov_b32
+          // 0x10000014 ds_write_b32
           let b0_4_t3: u32 = (s8 >> 0x6u);
           let b0_4_t7: u32 = (b0_4_t3 << 0x2u);
           let b0_4_t8: bool = (b0_4_t7 != 0x0u);
@@ -105,12 +111,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 2u: { // 0x1000001c
           steps = steps + 2u;
+          // 0x1000001c s_waitcnt
+          // 0x10000020 s_barrier
           at_barrier = true;
           pc = 3u;
           halt = true;
         }
         case 3u: { // 0x10000024
           steps = steps + 3u;
+          // 0x10000024 s_xor_b32
+          // 0x10000028 v_mov_b32
+          // 0x1000002c ds_read_b32
           let b0_8_t2: u32 = (s6 ^ 0x4u);
           let b0_8_t4: bool = (b0_8_t2 != 0x0u);
           let b0_8_t7: bool = (lane < 0x20u);
@@ -149,6 +160,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_9_t12: bool = (b0_9_t10 != 0x0u);
           let b0_9_t15: u32 = select(v3, mres[0], b0_9_t12);
           v3 = b0_9_t15;
+          // 0x10000034 s_waitcnt
+          // 0x10000038 s_lshl_b32
+          // 0x1000003c buffer_store_dword
           let b0_10_t3: u32 = (s5 << 0x8u);
           let b0_10_t5: bool = (b0_10_t3 != 0x0u);
           s9 = b0_10_t3;
@@ -173,6 +187,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 5u: { // 0x10000044
           steps = steps + 1u;
+          // 0x10000044 s_endpgm
           live = false;
           halt = true;
         }

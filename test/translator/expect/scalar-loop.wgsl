@@ -56,12 +56,18 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 2u;
+          // 0x10000000 s_mov_b32
+          // 0x10000004 s_mov_b32
           s4 = 0x0u;
           s5 = 0xau;
           pc = 1u;
         }
         case 1u: { // 0x10000008
           steps = steps + 4u;
+          // 0x10000008 s_add_u32
+          // 0x1000000c s_sub_u32
+          // 0x10000010 s_cmp_lg_u32
+          // 0x10000014 s_cbranch_scc1
           let b1_0_t7: u32 = (s5 - 0x1u);
           let b1_0_t9: bool = (b1_0_t7 != 0x0u);
           let b1_0_t3: u32 = (s4 + s5);
@@ -76,6 +82,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 2u: { // 0x10000018
           steps = steps + 2u;
+          // 0x10000018 v_mov_b32
+          // 0x1000001c buffer_store_dword
           let b2_0_t3: u32 = (lane & 0x1fu);
           let b2_0_t4: u32 = (s126 >> b2_0_t3);
           let b2_0_t6: u32 = (b2_0_t4 & 0x1u);
@@ -102,6 +110,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 3u: { // 0x10000024
           steps = steps + 1u;
+          // 0x10000024 s_endpgm
           live = false;
           halt = true;
         }

@@ -62,6 +62,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         switch pc {
         case 0u: { // 0x10000000
           steps = steps + 2u;
+          // 0x10000000 v_and_b32
+          // 0x10000004 s_mov_b32
           let b0_0_t3: u32 = (lane & 0x1fu);
           let b0_0_t4: u32 = (s126 >> b0_0_t3);
           let b0_0_t6: u32 = (b0_0_t4 & 0x1u);
@@ -75,6 +77,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 1u: { // 0x10000008
           steps = steps + 1u;
+          // 0x10000008 v_readfirstlane_b32
           xword[xw + lane] = v1;
           pc = 2u;
           halt = true;
@@ -82,6 +85,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 2u: { // 0x1000000c
           steps = steps + 1u;
+          // 0x1000000c v_cmp_eq_u32
+          // 0x10000010 s_and_saveexec_b32
           let b1_4_t2: bool = (s4 == v1);
           let b1_4_t6: u32 = (lane & 0x1fu);
           let b1_4_t7: u32 = (s126 >> b1_4_t6);
@@ -99,6 +104,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 3u: { // 0x10000010
           steps = steps + 5u;
+          // 0x10000014 s_mul_i32
+          // 0x10000018 v_mov_b32
+          // 0x1000001c s_xor_b32
+          // 0x10000020 s_cbranch_execnz
           let b1_7_t2: u32 = (s106 & s126);
           let b1_7_t17: u32 = (s126 ^ b1_7_t2);
           let b1_7_t19: bool = (b1_7_t17 == 0x0u);
@@ -124,6 +133,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 4u: { // 0x10000024
           steps = steps + 2u;
+          // 0x10000024 s_mov_b32
+          // 0x10000028 buffer_store_dword
           let b4_0_r0 = s8;
           s126 = b4_0_r0;
           let b4_1_t3: u32 = (0x4u * lane);
@@ -146,6 +157,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
         }
         case 5u: { // 0x10000030
           steps = steps + 1u;
+          // 0x10000030 s_endpgm
           live = false;
           halt = true;
         }
