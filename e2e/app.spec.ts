@@ -556,11 +556,34 @@ test.describe('the bundled default: D983 light-shadows', () => {
     await expect(at('291c').locator('.text')).toContainText('image_sample_c_lz');
     await expect(at('2948').locator('.text')).toHaveText('s_buffer_load_dwordx8 s[32:39], s[24:27], s7');
     await expect(at('299c').locator('.text')).toContainText('dim:SQ_RSRC_IMG_2D');
-    await viewScreenshot(page, info, 'light-shadows-program');
     await expect(page.locator('body')).toHaveAttribute('data-tables', 'done', { timeout: 60_000 });
-    await showView(page, 'Tables and directory');
+    // Each access's descriptors say where they came from; hovering shows the chain, opening lists it.
+    const compare = at('291c').getByTestId('origins');
+    await expect(compare).toHaveAttribute('data-classification', 'selected');
+    const texture = compare.getByTestId('origin').filter({ hasText: /^T# s\[32:39\]/ });
+    await expect(texture.locator('summary')).toContainText('table selection');
+    await expect(texture.locator('summary')).toContainText('waterfall');
+    await expect(texture.locator('summary')).toHaveAttribute(
+      'title',
+      /s_buffer_load_dwordx8 s\[32:39\], s\[24:27\], s7/,
+    );
+    await texture.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(texture.getByTestId('origin-chain')).toBeVisible();
+    await expect(texture.getByTestId('origin-chain')).toContainText('selected per lane from table');
+    await viewScreenshot(page, info, 'light-shadows-program');
+    // Selecting the access's slot highlights it in the Tables view.
+    const toSlot = compare.getByTestId('to-slot');
+    const slotId = await toSlot.getAttribute('data-slot');
+    await toSlot.click();
+    await expect(page.getByRole('tab', { name: 'Tables and directory' })).toHaveAttribute('aria-selected', 'true');
     const slots = page.getByTestId('slot-table');
     await expect(slots).toHaveCount(7);
+    await expect(page.locator(`[data-testid="slot-table"][data-slot="${slotId}"]`)).toHaveAttribute(
+      'data-selected',
+      'true',
+    );
+    await expect(page.locator('[data-testid="slot-table"][data-selected="true"]')).toHaveCount(1);
     // Filter the first slot's table to its bound 8_UNORM materials.
     const first = slots.first();
     await expect(first.getByTestId('records-count')).toHaveText('65536 of 65536 records');

@@ -22,6 +22,7 @@ import {
   type LoadedFile,
 } from './loader.ts';
 import { linkInstructionsToWgsl, ModulesView } from './modules-view.ts';
+import { annotateOrigins } from './origins-view.ts';
 import type { RenderedListing } from './listing-view.ts';
 import { renderProgramView } from './program-view.ts';
 import { RunView } from './run-view.ts';
@@ -265,8 +266,14 @@ class App {
     document.body.dataset.tables = 'reading';
     try {
       const r = await this.client.tables();
-      if (r.ok) this.tables.setTables(r.value);
-      else this.tables.failed(r.error);
+      if (r.ok) {
+        this.tables.setTables(r.value);
+        if (this.listing)
+          annotateOrigins(this.listing.items, r.value.origins, (slot) => {
+            this.tabs.select('tables');
+            this.tables.highlightSlot(slot);
+          });
+      } else this.tables.failed(r.error);
     } catch (e) {
       this.tables.failed(errorOf(e));
     }

@@ -57,6 +57,26 @@ describe('TableInspector on gfx1030-image-table', () => {
     expect(slot.pages?.ok).toBe(true);
   });
 
+  it("gives the Program view each access's descriptor origins: the selected T#, the loaded S# and V#s", () => {
+    const { origins } = session.tables();
+    const sample = origins.find((a) => a.kind === 'image')!;
+    expect(sample).toMatchObject({ offset: 0x54, classification: 'selected', slot: slot.slot });
+    const [t, sampler] = sample.descriptors;
+    expect(t).toMatchObject({ kind: 'T#', registers: 's[32:39]' });
+    expect(t!.sources).toEqual(expect.arrayContaining(['table selection', 'waterfall']));
+    expect(t!.classification).toMatch(/^selected per lane from table/);
+    expect(t!.words).toHaveLength(8);
+    expect(t!.words[0]!.chain.some((step) => /s_buffer_load_dwordx8/.test(step))).toBe(true);
+    expect(sampler).toMatchObject({ kind: 'S#', registers: 's[16:19]', sources: ['fixed load'] });
+    // The record-index load and the store: bound V#s loaded at fixed places from user data.
+    const buffers = origins.filter((a) => a.kind === 'buffer');
+    expect(buffers.length).toBeGreaterThanOrEqual(2);
+    for (const b of buffers) {
+      expect(b.classification).toBe('bound');
+      expect(b.descriptors[0]).toMatchObject({ kind: 'V#', sources: ['fixed load'] });
+    }
+  });
+
   it('puts every image in the directory within its probe window', () => {
     const d = slot.directory!;
     if (!d.ok) throw new Error(d.refusal.reason);

@@ -43,8 +43,11 @@ import { concrete } from '../semantics/concrete.ts';
 import { add64 } from '../semantics/wide.ts';
 import { entryFromSetup } from '../tracer/entry.ts';
 import { provenanceText, type Provenance } from '../tracer/provenance.ts';
-import { traceProgram, type AccessTrace, type TraceResult } from '../tracer/trace.ts';
+import { classificationText } from '../tracer/format.ts';
+import { hexAddress } from '../tracer/ids.ts';
+import { traceProgram, type AccessTrace, type DescriptorTrace, type TraceResult } from '../tracer/trace.ts';
 import type {
+  AccessOrigins,
   DirectorySlotDetail,
   Escape,
   EscapesReport,
@@ -120,6 +123,43 @@ interface Observation {
 
 const firstSgpr = (registers: string): number => Number(/^s\[?(\d+)/.exec(registers)?.[1] ?? NaN);
 const wordsKey = (w: readonly number[]): string => w.map((x) => (x >>> 0).toString(16)).join(',');
+
+/** A provenance's kind in the words the Program view shows (a computed value by what it is computed from). */
+function sourceOf(p: Provenance, into: Set<string>): void {
+  switch (p.kind) {
+    case 'constant':
+      into.add('constants');
+      return;
+    case 'user-data':
+      into.add('user data');
+      return;
+    case 'code-address':
+      into.add('code address');
+      return;
+    case 'load':
+      into.add(p.fixed ? 'fixed load' : 'table selection');
+      return;
+    case 'lane-value':
+      into.add('waterfall');
+      return;
+    case 'computed':
+      if (p.from.length === 0) into.add('computed');
+      for (const f of p.from) sourceOf(f, into);
+      return;
+    case 'unknown':
+      into.add('untraced');
+      return;
+  }
+}
+
+/** Where a descriptor's words come from, in short; a selection names its table and its waterfall. */
+export function originSources(d: DescriptorTrace): string[] {
+  const into = new Set<string>();
+  if (d.classification.kind === 'selected') into.add('table selection').add('waterfall');
+  for (const w of d.words) sourceOf(w.provenance, into);
+  if (d.classification.kind === 'untraced') into.add('untraced');
+  return [...into];
+}
 
 export class TableInspector {
   private trace: TraceResult | undefined;
@@ -212,6 +252,7 @@ export class TableInspector {
     if (!trace)
       return {
         slots: [],
+        origins: [],
         note: this.traceError,
         accessCounts: { bound: 0, selected: 0, untraced: 0 },
         ms: now() - t0,
@@ -232,7 +273,35 @@ export class TableInspector {
     const note = trace.slots.length
       ? undefined
       : `the program selects no image from a table at run time (${images.length} image access${images.length === 1 ? '' : 'es'}: ${accessCounts.bound} bound, ${accessCounts.untraced} untraced), so it has no texture slots and no directory`;
-    return { slots: this.prepared.map((p) => p.summary), ...(note ? { note } : {}), accessCounts, ms: now() - t0 };
+    return {
+      slots: this.prepared.map((p) => p.summary),
+      origins: this.origins(trace),
+      ...(note ? { note } : {}),
+      accessCounts,
+      ms: now() - t0,
+    };
+  }
+
+  /** Each traced access's descriptors as the Program view shows them (offsets from the entry). */
+  private origins(trace: TraceResult): AccessOrigins[] {
+    const entry = this.setup?.programAddress ?? this.codeBase;
+    return trace.accesses.map((a) => ({
+      offset: this.codeBase + a.at - entry,
+      kind: a.kind,
+      classification: a.classification,
+      ...(a.slot === undefined ? {} : { slot: String(a.slot) }),
+      descriptors: a.descriptors.map((d) => ({
+        kind: d.kind,
+        registers: d.registers,
+        sources: originSources(d),
+        classification: classificationText(d.classification),
+        words: d.words.map((w) => ({
+          register: w.register,
+          provenance: provenanceText(w.provenance),
+          chain: w.chain.map((c) => `${c.at === undefined ? 'entry' : hexAddress(c.at)}  ${c.text}`),
+        })),
+      })),
+    }));
   }
 
   private prepareSlot(trace: TraceResult, slot: TraceResult['slots'][number]): PreparedSlot {

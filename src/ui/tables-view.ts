@@ -189,6 +189,27 @@ export class TablesView {
     );
   }
 
+  /** Highlights a texture slot's table (a selecting access's link from the Program view) and brings it into view. */
+  highlightSlot(slot: string): boolean {
+    let found: HTMLElement | undefined;
+    for (const section of this.slotsSection.querySelectorAll<HTMLElement>('[data-testid="slot-table"]')) {
+      const mine = section.dataset.slot === slot;
+      section.classList.toggle('selected-slot', mine);
+      if (mine) {
+        section.dataset.selected = 'true';
+        found = section;
+      } else delete section.dataset.selected;
+    }
+    if (!found) return false;
+    found.scrollIntoView({ block: 'start' });
+    const heading = found.querySelector<HTMLElement>('h4, h3');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+    return true;
+  }
+
   setTables(r: TablesReport): void {
     const status = this.directory.querySelector('[data-testid="directory-status"]');
     const counts = `image accesses: ${r.accessCounts.bound} bound, ${r.accessCounts.selected} selected per lane, ${r.accessCounts.untraced} untraced`;

@@ -243,8 +243,37 @@ export interface SlotTable {
 }
 
 /** The capture's selecting slots and their tables; `note` says why there are none. */
+/** Where one descriptor register range of an access came from (src/tracer, D012). */
+export interface DescriptorOrigin {
+  readonly kind: 'T#' | 'V#' | 'S#';
+  /** `s[8:15]`. */
+  readonly registers: string;
+  /** Where its words come from, in short: user data, fixed load, table selection, waterfall, constants, computed, untraced. */
+  readonly sources: readonly string[];
+  /** The tracer's classification in words (bound, selected per lane from a table with its waterfall, untraced and why). */
+  readonly classification: string;
+  /** Each register: its provenance and the chain of steps that made it, sources first. */
+  readonly words: readonly {
+    readonly register: string;
+    readonly provenance: string;
+    readonly chain: readonly string[];
+  }[];
+}
+
+/** One access's descriptors, at its Program-view offset (bytes from the entry). */
+export interface AccessOrigins {
+  readonly offset: number;
+  readonly kind: 'image' | 'buffer' | 'scalar-buffer';
+  readonly classification: 'bound' | 'selected' | 'untraced';
+  /** Its texture slot, for a selecting image access. */
+  readonly slot?: string;
+  readonly descriptors: readonly DescriptorOrigin[];
+}
+
 export interface TablesReport {
   readonly slots: readonly SlotTable[];
+  /** Every traced access's descriptor origins, for the Program view (empty where the program is not traced). */
+  readonly origins: readonly AccessOrigins[];
   readonly note?: string;
   /** Image accesses: bound, selected, untraced (the tracer's classification). */
   readonly accessCounts: { readonly bound: number; readonly selected: number; readonly untraced: number };
