@@ -24,6 +24,7 @@ import {
   type UntracedReason,
 } from './provenance.ts';
 import { constantOf, exprText, type Leaves, type Origin, type TracedValue, type ValueFacts } from './values.ts';
+import { wideSum } from './wide-offset.ts';
 import { isWaterfallFailure, recogniseWaterfall, valueBeforeWaterfall, type WaterfallShape } from './waterfall.ts';
 
 /** Where the selected records lie. */
@@ -55,6 +56,11 @@ export interface Selection {
     readonly stride: number;
     readonly index: string;
     readonly indexExpr: Expr;
+    /**
+     * The index is a signed 32-bit value the program sign-extends to a 64-bit offset (LLVM's
+     * `sext(idx) * stride`); otherwise an unsigned one.
+     */
+    readonly signed: boolean;
   };
   /** Each word's byte offset inside the record (undefined: the word is known at dispatch, not selected). */
   readonly words: readonly {
@@ -238,7 +244,7 @@ function indexSelection(
       shape,
       table: { through, base, text: tableText(through, base), baseExprs: first.base.map((b) => b.expr) },
       offset: exprText(first.offset.expr, leaves, keyNames(leaves)),
-      record: { start, stride, index, indexExpr },
+      record: { start, stride, index, indexExpr, signed: false },
       words: words.map((w, i) => {
         const own = loads.find((l) => leaves.leavesOf(w.expr).some((x) => x.leaf === l.leaf));
         if (!own) return { register: names[i], recordOffset: undefined, computed: false };
@@ -280,12 +286,6 @@ function descriptorSelection(
     }
     return { constant, uniform, varying };
   };
-  /** A 64-bit offset's high word extends its low word: 0, or computed from the same per-lane values. */
-  const extendsLow = (lo: Expr, hi: Expr): boolean => {
-    if (constantOf(hi) === 0) return true;
-    const own = new Set(leaves.leavesOf(lo).map((l) => l.leaf));
-    return leaves.leavesOf(hi).every((l) => own.has(l.leaf) || !facts.laneVarying(l.leaf));
-  };
   interface WordLoad {
     readonly index: number;
     readonly origin: VectorLoadOrigin;
@@ -307,61 +307,123 @@ function descriptorSelection(
       );
     loaded.push({ index: i, origin: laneOrigin });
   }
+  /**
+   * Where one load reads: its table (`base` undefined: a constant address, the table's base is
+   * the lowest the loads read), the record's stride and index, and the byte offset of the load
+   * from the base beyond the record (its immediate and the address's constants).
+   */
+  interface LoadPlace {
+    readonly through: TableReference['through'];
+    readonly base: readonly Expr[] | undefined;
+    readonly stride: number;
+    readonly index: Expr | undefined;
+    readonly signed: boolean;
+    readonly offset: bigint;
+    /** The offset's part the text leaves out (the load's immediate, beside a 32-bit offset's own constants). */
+    readonly immediate: bigint;
+    /** The per-lane part of the offset, in words (the selection's `offset`). */
+    readonly text: string;
+  }
+  /** A per-lane 32-bit offset (zero-extended) read as start + stride * index. */
+  const placeOf32 = (
+    through: TableReference['through'],
+    base: readonly Expr[],
+    lane: Expr,
+    immediate: number,
+  ): LoadPlace => {
+    const a = affineOf(lane);
+    return {
+      through,
+      base,
+      stride: a.scale,
+      index: a.term,
+      signed: false,
+      // A 32-bit offset wraps at 2^32, as the hardware adds it.
+      offset: BigInt((immediate + a.constant) >>> 0),
+      immediate: BigInt(immediate >>> 0),
+      text: exprText(lane, leaves),
+    };
+  };
+  /**
+   * A per-lane 64-bit offset or address (wide-offset.ts): one per-lane term, `stride * extend(index)`,
+   * and at most one part the same in every lane, the table's base.
+   */
+  const placeOf64 = (
+    through: TableReference['through'],
+    base: readonly Expr[] | undefined,
+    lo: Expr,
+    hi: Expr,
+    immediate: number,
+  ): LoadPlace | string => {
+    const w = wideSum(lo, hi, leaves, facts);
+    if (typeof w === 'string')
+      return `its 64-bit per-lane ${base ? 'offset' : 'address'} is not a sum of 64-bit parts: ${w}`;
+    if (w.terms.length !== 1)
+      return w.terms.length === 0
+        ? 'it reads one place for every lane'
+        : `its 64-bit per-lane address sums ${w.terms.length} per-lane terms, not one record index`;
+    if (base && w.uniform.length > 0) return 'its 64-bit VGPR offset has a part the same in every lane beside the V#';
+    if (w.uniform.length > 1)
+      return `its per-lane address has ${w.uniform.length} parts the same in every lane, not one base`;
+    const [t] = w.terms;
+    const text = exprText(t.index, leaves);
+    const word = /^[\w@[\]]+$/.test(text) ? text : `(${text})`;
+    // A zero-extended 32-bit offset is read as the 32-bit offsets are (affineOf, wrapping at 2^32);
+    // a sign-extended index stays whole: sext(k * x) is not k * sext(x) once k * x leaves 31 bits.
+    const inner = t.extension === 'zero' ? affineOf(t.index) : { scale: 1, constant: 0, term: t.index };
+    const coefficient = t.coefficient * BigInt(inner.scale);
+    if (coefficient >= 2n ** 31n) return `its record stride ${coefficient} is not a positive 31-bit number`;
+    const offset = (w.constant + BigInt(immediate) + t.coefficient * BigInt(inner.constant)) & ((1n << 64n) - 1n);
+    return {
+      through,
+      base: base ?? (w.uniform.length === 1 ? w.uniform[0] : undefined),
+      stride: Number(coefficient),
+      index: inner.term,
+      signed: t.extension === 'sign',
+      offset,
+      immediate: offset,
+      text:
+        t.extension === 'sign'
+          ? `sext(${text}) * ${t.coefficient}`
+          : t.coefficient === 1n
+            ? text
+            : `${word} * ${t.coefficient}`,
+    };
+  };
   // Every word's load must address the same table at the same per-lane offset (the record), at its own immediate.
-  const tableOf = (
-    o: VectorLoadOrigin,
-  ): { through: TableReference['through']; base: Expr[]; lane: Expr; immediate: number } | string => {
+  const placeOf = (o: VectorLoadOrigin): LoadPlace | string => {
     const a = o.address;
     if (a.kind === 'buffer') {
       const soffset = constantOf(a.soffset.expr);
+      const descriptor = a.descriptor.map((d) => d.expr);
       if (a.address64) {
+        // gfx7's ADDR64: the V#'s base plus a 64-bit VGPR offset.
+        if (soffset === undefined) return 'its soffset is not a constant beside a 64-bit VGPR offset';
         const [lo, hi] = a.address64.map((x) => x.expr);
-        if (!extendsLow(lo, hi)) return 'the high word of its 64-bit VGPR offset is not computed from the low word';
-        const split = splitSum(lo);
-        return {
-          through: 'buffer',
-          base: a.descriptor.map((d) => d.expr),
-          lane: sum(split.varying.concat(split.uniform)),
-          immediate: a.immediate + (soffset ?? 0) + split.constant,
-        };
+        return placeOf64('buffer', descriptor, lo, hi, a.immediate + soffset);
       }
       const lane = a.offset?.expr ?? a.index?.expr;
       if (!lane) return 'it reads one place for every lane';
       if (a.offset && a.index) return 'it reads through both an index and an offset VGPR';
       const extra = soffset === undefined ? b.add(lane, a.soffset.expr) : lane;
-      return {
-        through: 'buffer',
-        base: a.descriptor.map((d) => d.expr),
-        lane: extra,
-        immediate: a.immediate + (soffset ?? 0),
-      };
+      return placeOf32('buffer', descriptor, extra, a.immediate + (soffset ?? 0));
     }
     if (a.base) {
       const split = splitSum(a.address[0].expr);
-      return {
-        through: 'global-address',
-        base: a.base.map((x) => x.expr),
-        lane: sum(split.varying.concat(split.uniform)),
-        immediate: a.immediate + split.constant,
-      };
+      return placeOf32(
+        'global-address',
+        a.base.map((x) => x.expr),
+        sum(split.varying.concat(split.uniform)),
+        a.immediate + split.constant,
+      );
     }
-    // A 64-bit per-lane address: the part of each half that is the same in every lane is the table's
-    // base, its constants go to the immediate, and the high word's per-lane part must extend the low's.
-    const [loExpr, hiExpr] = a.address.map((x) => x.expr);
-    const lo = splitSum(loExpr);
-    const hi = splitSum(hiExpr);
-    if (lo.uniform.length === 0) return 'its per-lane address has no part that is the same in every lane';
-    if (!extendsLow(sum(lo.varying), sum(hi.varying)))
-      return 'the per-lane part of its address high word is not computed from the low word';
-    return {
-      through: 'global-address',
-      base: [sum(lo.uniform), sum(hi.uniform)],
-      lane: sum(lo.varying),
-      immediate: a.immediate + lo.constant,
-    };
+    // A 64-bit per-lane address: the part the same in every lane is the table's base (a constant
+    // address is a base too: then the lowest place the loads read), the per-lane term the record.
+    const [lo, hi] = a.address.map((x) => x.expr);
+    return placeOf64('global-address', undefined, lo, hi, a.immediate);
   };
-  const tables = loaded.map((l) => ({ l, t: tableOf(l.origin) }));
-  const bad = tables.find((x) => typeof x.t === 'string');
+  const places = loaded.map((l) => ({ l, t: placeOf(l.origin) }));
+  const bad = places.find((x) => typeof x.t === 'string');
   if (bad)
     return untraced(
       'table-untraced',
@@ -369,43 +431,69 @@ function descriptorSelection(
       `${names[bad.l.index]} comes from ${bad.l.origin.instruction} at ${hexAddress(bad.l.origin.at)}, but ${bad.t as string}`,
       shape,
     );
-  const ts = tables.map((x) => ({ ...x, t: x.t as Exclude<ReturnType<typeof tableOf>, string> }));
+  const ts = places.map((x) => ({ ...x, t: x.t as LoadPlace }));
   const t0 = ts[0].t;
+  const sameBase = (x: LoadPlace): boolean =>
+    x.base === undefined || t0.base === undefined
+      ? x.base === t0.base
+      : x.base.length === t0.base.length && x.base.every((y, i) => y === t0.base![i]);
   for (const { l, t } of ts)
-    if (t.through !== t0.through || t.lane !== t0.lane || t.base.some((x, i) => x !== t0.base[i]))
+    if (
+      t.through !== t0.through ||
+      t.index !== t0.index ||
+      t.stride !== t0.stride ||
+      t.signed !== t0.signed ||
+      !sameBase(t)
+    )
       return untraced(
         'mixed-selection',
         l.origin.at,
         `${names[l.index]} is loaded from another table or record than ${names[ts[0].l.index]}`,
         shape,
       );
-  if (!t0.base.every((x) => facts.knownAtDispatch(x)))
+  const lowest = ts.reduce((m, x) => (x.t.offset < m ? x.t.offset : m), t0.offset);
+  // A constant address: the table starts at the lowest place read, the record at its base.
+  const baseExprs = t0.base ?? [b.word(Number(lowest & 0xffffffffn)), b.word(Number(lowest >> 32n))];
+  const startWide = t0.base ? lowest : 0n;
+  if (startWide >= 2n ** 32n)
     return untraced(
       'table-untraced',
       ts[0].l.origin.at,
-      `the table's base (${t0.base.map((x) => exprText(x, leaves)).join(', ')}) is not known at dispatch`,
+      `the record's start 0x${startWide.toString(16)} from the table's base is not a 32-bit offset`,
       shape,
     );
-  const minImmediate = Math.min(...ts.map((x) => x.t.immediate));
-  const lane = affineOf(t0.lane);
-  const base = t0.base.map((x) => describeValue(x, leaves, facts));
-  const start = (lane.constant + minImmediate) >>> 0;
+  if (!baseExprs.every((x) => facts.knownAtDispatch(x)))
+    return untraced(
+      'table-untraced',
+      ts[0].l.origin.at,
+      `the table's base (${baseExprs.map((x) => exprText(x, leaves)).join(', ')}) is not known at dispatch`,
+      shape,
+    );
+  const base = baseExprs.map((x) => describeValue(x, leaves, facts));
+  const start = Number(startWide);
+  const lowestImmediate = ts.reduce((m, x) => (x.t.immediate < m ? x.t.immediate : m), t0.immediate);
+  const beyond = t0.base ? lowestImmediate : 0n;
   return {
     kind: 'selected',
     selection: {
       shape,
-      table: { through: t0.through, base, text: tableText(t0.through, base), baseExprs: t0.base },
-      offset: `${exprText(t0.lane, leaves)}${minImmediate === 0 ? '' : ` + 0x${minImmediate.toString(16)}`}`,
+      table: { through: t0.through, base, text: tableText(t0.through, base), baseExprs },
+      offset: `${t0.text}${beyond === 0n ? '' : ` + 0x${beyond.toString(16)}`}`,
       record: {
         start,
-        stride: lane.scale,
-        index: lane.term ? exprText(lane.term, leaves) : '0',
-        indexExpr: lane.term ?? b.word(0),
+        stride: t0.stride,
+        index: t0.index ? exprText(t0.index, leaves) : '0',
+        indexExpr: t0.index ?? b.word(0),
+        signed: t0.signed,
       },
       words: words.map((_, i) => {
         const x = ts.find((y) => y.l.index === i);
         return x
-          ? { register: names[i], recordOffset: x.t.immediate - minImmediate + 4 * x.l.origin.dword, computed: false }
+          ? {
+              register: names[i],
+              recordOffset: Number(x.t.offset - lowest) + 4 * x.l.origin.dword,
+              computed: false,
+            }
           : { register: names[i], recordOffset: undefined, computed: false };
       }),
     },

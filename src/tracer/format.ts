@@ -30,7 +30,7 @@ export function classificationText(c: Classification): string {
       const s = c.selection;
       return (
         `selected per lane from table ${s.table.text} at offset ${s.offset} ` +
-        `(record = 0x${s.record.start.toString(16)} + ${s.record.stride} * (${s.record.index})); ${shapeText(s.shape)}`
+        `(record = 0x${s.record.start.toString(16)} + ${s.record.stride} * ${s.record.signed ? 'sext' : ''}(${s.record.index})); ${shapeText(s.shape)}`
       );
     }
     case 'untraced':

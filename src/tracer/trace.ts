@@ -221,7 +221,7 @@ export function traceProgram(target: Target, code: Uint8Array | Uint32Array, opt
 
 /** A selection's table and record, as the slot grouping compares them (not the offset's spelling, which varies with registers). */
 function recordText(s: Selection): string {
-  return `${s.table.text} + 0x${s.record.start.toString(16)} + ${s.record.stride} * (${s.record.index})`;
+  return `${s.table.text} + 0x${s.record.start.toString(16)} + ${s.record.stride} * ${s.record.signed ? 'sext' : ''}(${s.record.index})`;
 }
 
 /** The key a sampler contributes to a slot: its words' provenance when bound, its table when selected. */

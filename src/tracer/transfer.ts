@@ -422,12 +422,17 @@ function vectorAlu(ctx: TraceContext, st: MachineState, inst: Instruction): void
     const reg = ctx.regName(code);
     if (!waveLevel) {
       // A per-lane instruction writes SGPRs only as lane masks (compares, carries, v_cmpx's EXEC).
+      // Run for the one symbolic lane, the semantics put its bit at bit 0 of the mask's first word
+      // (flushMasks: select(bit, 1, 0)), the word that lane reads its own bit from (ownLaneBit).
+      const laneBit =
+        v.op === 'select' && constantOf(v.args[1]) === 1 && constantOf(v.args[2]) === 0 ? v.args[0] : undefined;
       st.sgpr[code] = {
         expr: ctx.leaves.word(`mask@${inst.offset}:${code}`, {
           kind: 'lane-mask',
           at,
           instruction: text,
           register: reg,
+          ...(laneBit ? { laneBit } : {}),
         }),
         step: { at, register: reg, action: 'lane-mask', text: `${text}: ${reg} = a lane mask` },
         sources: [...reads.values()],

@@ -70,8 +70,17 @@ export type Origin =
       /** 'first-active' (v_readfirstlane) or the lane a word selects (v_readlane). */
       readonly lane: 'first-active' | 'selected';
     }
-  /** A lane mask a vector instruction writes (a compare, a carry, v_cmpx's EXEC). */
-  | { readonly kind: 'lane-mask'; readonly at: CodeAddress; readonly instruction: string; readonly register: string }
+  /**
+   * A lane mask a vector instruction writes (a compare, a carry, v_cmpx's EXEC). `laneBit`: on the
+   * word that holds the symbolic lane's bit, the bool the instruction computed for that lane.
+   */
+  | {
+      readonly kind: 'lane-mask';
+      readonly at: CodeAddress;
+      readonly instruction: string;
+      readonly register: string;
+      readonly laneBit?: Expr;
+    }
   /** Paths into a block give a register different values (a loop-carried value when `loop`). */
   | {
       readonly kind: 'join';
@@ -155,6 +164,23 @@ export function constantOf(e: Expr): number | undefined {
   if (e.op === 'const') return e.value!;
   if (e.op === 'bconst') return e.value!;
   return undefined;
+}
+
+/**
+ * A lane's read of its own bit of a lane mask (`toBool((mask >> lane_id) & 1)`, how the shared
+ * semantics read a carry-in or a select) where a per-lane instruction wrote the mask: the bool
+ * that instruction computed for the lane, so a carry chain through VCC reads as the carry. As
+ * for VGPRs (D012's known limits), the write is taken as made for every lane that reads it.
+ */
+export function ownLaneBit(e: Expr, leaves: Leaves): Expr | undefined {
+  if (e.op !== 'toBool') return undefined;
+  const [masked] = e.args;
+  if (masked.op !== 'and' || constantOf(masked.args[1]) !== 1) return undefined;
+  const [shifted] = masked.args;
+  if (shifted.op !== 'lshr') return undefined;
+  const [mask, lane] = shifted.args;
+  const m = leaves.origin(mask);
+  return m?.kind === 'lane-mask' && leaves.origin(lane)?.kind === 'lane-id' ? m.laneBit : undefined;
 }
 
 /** Whether an origin's value differs from lane to lane. */

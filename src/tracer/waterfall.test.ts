@@ -350,3 +350,123 @@ describe("LLVM's waterfall over the descriptor words, nested for a descriptor an
     });
   });
 });
+
+/**
+ * LLVM's per-lane T# at `table + sext(idx) * 32` (llvm/waterfall_image_sample): the 64-bit address
+ * built as each generation spells it (from the corpus listings), two 16-byte loads of the record,
+ * then the waterfall. `high` is the instruction that makes the index's high word (LLVM: its sign).
+ */
+function llvmSextSource(t: Target, f: Forms, base: string, high: string): string {
+  const { b, exec, vcc } = f;
+  const m = f.mask;
+  const rfl = Array.from({ length: 8 }, (_, i) => `v_readfirstlane_b32 s${4 + i}, v${6 + i}`).join('\n      ');
+  const address =
+    t.gen === Gen.GFX7
+      ? `v_lshl_b64 v[0:1], v[0:1], 5
+      s_mov_b32 s3, 0xf000
+      s_mov_b32 s2, 0
+      buffer_load_dwordx4 v[6:9], v[0:1], s[0:3], 0 addr64
+      buffer_load_dwordx4 v[10:13], v[0:1], s[0:3], 0 addr64 offset:16`
+      : t.gen === Gen.GFX8
+        ? `v_lshlrev_b64 v[0:1], 5, v[0:1]
+      v_mov_b32_e32 v2, s1
+      v_add_u32_e32 v0, vcc, s0, v0
+      v_addc_u32_e32 v1, vcc, v2, v1, vcc
+      v_add_u32_e32 v2, vcc, 16, v0
+      v_addc_u32_e32 v3, vcc, 0, v1, vcc
+      flat_load_dwordx4 v[6:9], v[0:1]
+      flat_load_dwordx4 v[10:13], v[2:3]`
+        : t.gen === Gen.GFX9
+          ? `v_lshlrev_b64 v[0:1], 5, v[0:1]
+      v_mov_b32_e32 v2, s1
+      v_add_co_u32_e32 v0, vcc, s0, v0
+      v_addc_co_u32_e32 v1, vcc, v2, v1, vcc
+      global_load_dwordx4 v[10:13], v[0:1], off offset:16
+      global_load_dwordx4 v[6:9], v[0:1], off`
+          : `v_lshlrev_b64 v[0:1], 5, v[0:1]
+      v_add_co_u32 v0, ${vcc}, s0, v0
+      v_add_co_ci_u32_e32 v1, ${vcc}, s1, v1, ${vcc}
+      global_load_dwordx4 v[10:13], v[0:1], off offset:16
+      global_load_dwordx4 v[6:9], v[0:1], off`;
+  return `
+      ${base}
+      ${high}
+      ${address}
+      s_mov_${b} ${m(30)}, ${exec}
+      s_waitcnt vmcnt(0)
+    loop:
+      ${rfl}
+      v_cmp_eq_u64_e32 ${vcc}, s[4:5], v[6:7]
+      v_cmp_eq_u64_e64 ${m(20)}, s[6:7], v[8:9]
+      v_cmp_eq_u64_e64 ${m(22)}, s[8:9], v[10:11]
+      v_cmp_eq_u64_e64 ${m(24)}, s[10:11], v[12:13]
+      s_and_${b} ${m(20)}, ${vcc}, ${m(20)}
+      s_and_${b} ${m(20)}, ${m(20)}, ${m(22)}
+      s_and_${b} ${m(20)}, ${m(20)}, ${m(24)}
+      s_and_saveexec_${b} ${m(26)}, ${m(20)}
+    access:
+      image_sample v[14:17], v[4:5], s[4:11], s[12:15] dmask:0xf${f.dim}
+      s_xor_${b} ${exec}, ${exec}, ${m(26)}
+      s_cbranch_execnz loop
+      s_mov_${b} ${exec}, ${m(30)}
+      s_endpgm`;
+}
+
+const SEXT_TARGETS = [
+  targetFor('gfx704'),
+  targetFor('gfx803'),
+  targetFor('gfx900'),
+  targetFor('gfx1030'),
+  targetFor('gfx1030', true),
+];
+const SIGN = 'v_ashrrev_i32_e32 v1, 31, v0';
+
+describe("LLVM's per-lane T# at table + sext(idx) * 32, a 64-bit address per lane", () => {
+  for (const t of SEXT_TARGETS) {
+    const gfx7 = t.gen === Gen.GFX7;
+    it(`${waveName(t)}: the table at s[0:1], record sext(v0) * 32, words 0-7 from the two loads`, () => {
+      const { r, label } = trace(t, llvmSextSource(t, forms(t), '', SIGN));
+      const s = selected(sample(r).descriptors[0].classification);
+      expect(s.shape).toMatchObject({ kind: 'descriptor', compiler: 'LLVM', loop: { header: label('loop') } });
+      expect(s.table.through).toBe(gfx7 ? 'buffer' : 'global-address');
+      expect(s.table.text).toBe(gfx7 ? 'V#[user_data[0], user_data[1], 0x0, 0xf000]' : '[user_data[0], user_data[1]]');
+      expect(s.offset).toBe('sext(v0@entry) * 32');
+      expect([s.record.start, s.record.stride, s.record.index, s.record.signed]).toEqual([0, 32, 'v0@entry', true]);
+      expect(s.words.map((w) => w.recordOffset)).toEqual([0, 4, 8, 12, 16, 20, 24, 28]);
+      for (const lane of [0, 1, 7, 63]) expect(indexOf(s, lane, (l) => ({ 'v0@entry': l * 3 }))).toBe(lane * 3);
+      expect(r.slots).toHaveLength(1);
+    });
+
+    it(`${waveName(t)}: a table at a constant address (a capture's registers) is based there`, () => {
+      const base = 's_mov_b32 s0, 0x20000000\n      s_mov_b32 s1, 0';
+      const { r } = trace(t, llvmSextSource(t, forms(t), base, SIGN));
+      const s = selected(sample(r).descriptors[0].classification);
+      expect(s.table.text).toBe(gfx7 ? 'V#[0x20000000, 0x0, 0x0, 0xf000]' : '[0x20000000, 0x0]');
+      expect(s.table.baseExprs.map((e) => e.value)).toEqual(gfx7 ? [0x20000000, 0, 0, 0xf000] : [0x20000000, 0]);
+      expect([s.record.start, s.record.stride, s.record.index, s.record.signed]).toEqual([0, 32, 'v0@entry', true]);
+      expect(s.words.map((w) => w.recordOffset)).toEqual([0, 4, 8, 12, 16, 20, 24, 28]);
+    });
+
+    it(`${waveName(t)}: a high word that is not the index's extension stays untraced, with the reason`, () => {
+      // The index itself as its high word: the address is no table + stride * index for any index.
+      const { r } = trace(t, llvmSextSource(t, forms(t), '', 'v_mov_b32_e32 v1, v0'));
+      const c = sample(r).descriptors[0].classification;
+      expect(c).toMatchObject({ kind: 'untraced', reason: 'table-untraced', shape: { compiler: 'LLVM' } });
+      expect(c.kind === 'untraced' && c.detail).toMatch(
+        /^s4 comes from .* but its 64-bit per-lane (offset|address) is not a sum of 64-bit parts: its high word v0@entry is not 0, the sign of the low word v0@entry, or the high word of a 64-bit add or shift of it$/,
+      );
+    });
+  }
+
+  it('a carry-in that is not the low add carry-out stays untraced', () => {
+    const t = targetFor('gfx900');
+    // The high word adds the carry of another add (v5 + v5), not that of the address's low word.
+    const source = llvmSextSource(t, forms(t), '', SIGN).replace(
+      'v_addc_co_u32_e32 v1, vcc, v2, v1, vcc',
+      'v_add_co_u32_e32 v5, vcc, v5, v5\n      v_addc_co_u32_e32 v1, vcc, v2, v1, vcc',
+    );
+    const c = sample(trace(t, source).r).descriptors[0].classification;
+    expect(c).toMatchObject({ kind: 'untraced', reason: 'table-untraced' });
+    expect(c.kind === 'untraced' && c.detail).toMatch(/the high word's carry-in .* is not the low word's carry-out/);
+  });
+});
