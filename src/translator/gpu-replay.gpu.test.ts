@@ -13,6 +13,7 @@ import { buildCapture, readCapture, writeCapture, type Capture } from '../host/c
 import { getNodeGpu, type NodeGpu } from '../host/gpu-node.ts';
 import { replayCapture } from '../interp/replay.ts';
 import { loadVectorBridge } from '../interp/vector-bridge.ts';
+import { formRun } from '../../test/translator/d983-form-runs.ts';
 import { replayOnGpu } from './gpu-replay.ts';
 
 function io(): {
@@ -135,6 +136,21 @@ describe('replay --engine gpu', () => {
     const o = await replayOnGpu(c, gpu.device, { vector: await loadVectorBridge(), maxSteps: 5000 });
     expect(o).toMatchObject({ kind: 'refused', reason: 'the dispatch ran past the step limit of 5000 instructions' });
   });
+});
+
+// D983's public captures with their images read through the resource table (D026), each in a
+// process of its own on a device with the table's feature and subgroups (a second resource-table
+// module in one process crashes SwiftShader: D026, Known limits). The interpreter's verdict is
+// match. light-shadows' wave64 twin is left to the texel store above: its module is the same
+// program's at wave64, ~80 s of SwiftShader compile in its own process, and wave64 in this form is
+// covered by D983's tests (d983-resource-table.gpu.test.ts) and material-alpha-w64.
+describe('replay --engine gpu, selected images through the resource table (D026)', () => {
+  for (const name of ['material-alpha', 'material-alpha-w64', 'light-shadows'])
+    it(`${name} matches in the resource-table form`, { timeout: 600_000 }, () => {
+      const r = formRun(['resource-table', 'capture', capture(name)]);
+      expect(r.reads).toEqual({ table: true, store: false });
+      expect(r.kind, r.reason).toBe('match');
+    });
 });
 
 describe('translate --emit wgsl', () => {

@@ -20,7 +20,13 @@ import type { ReplayOutcome } from '../interp/replay.ts';
 import type { VectorBridge } from '../interp/vector-bridge.ts';
 import { deviceFault, layoutMemory, memoryAfter, type MemoryLayout } from './memory-layout.ts';
 import { createImageBindings, IMAGE_GROUP, type ImageBindings } from './image-bindings.ts';
-import { ESCAPE_RECORD_WORDS, ESCAPE_RECORDS, ESCAPE_SLOT_COUNTS } from './image-ops.ts';
+import { ESCAPE_RECORD_WORDS, ESCAPE_RECORDS, ESCAPE_SLOT_COUNTS, type SelectedImageForm } from './image-ops.ts';
+import {
+  createSelectedImageTable,
+  offersResourceTable,
+  type ResourceTablePass,
+  type SelectedImageTable,
+} from '../host/directory/resource-table.ts';
 import { TranslationRefusal } from './refusal.ts';
 import { translateSetup, type RegisterReadBack, type Translation } from './translate.ts';
 import { STATUS } from './wgsl/runtime.ts';
@@ -28,6 +34,32 @@ import { STATUS } from './wgsl/runtime.ts';
 export interface GpuReplayOptions {
   readonly maxSteps?: number;
   readonly vector?: VectorBridge;
+  /** Where selected images' texels are read (D026); default: `selectedImageFormFor(device)`. */
+  readonly selectedImageForm?: SelectedImageForm;
+}
+
+/** The environment variable that overrides the form of selected images in Node (D026): texel-store or resource-table. */
+export const SELECTED_IMAGE_FORM_ENV = 'GCN_SELECTED_IMAGE_FORM';
+
+/**
+ * The form of selected images for a device (D026): the one asked for, else
+ * `GCN_SELECTED_IMAGE_FORM` where set (Node), else the portable texel store. The resource table
+ * needs the device's `chromium-experimental-sampling-resource-table` and `subgroups` (a device
+ * has them only when they were requested); asked for on a device without them, it is refused by
+ * name. Without a device (WGSL emitted for reading) the form is the one asked for. The texel
+ * store is the default: on SwiftShader the resource-table form is slower, and a process crashes
+ * in a later resource-table module after one whose lanes escaped (D026, Measured).
+ */
+export function selectedImageFormFor(device: GPUDevice | undefined, asked?: SelectedImageForm): SelectedImageForm {
+  const env = typeof process !== 'undefined' ? process.env?.[SELECTED_IMAGE_FORM_ENV] : undefined;
+  if (env !== undefined && env !== '' && env !== 'texel-store' && env !== 'resource-table')
+    throw new TranslationRefusal(`${SELECTED_IMAGE_FORM_ENV}=${env}: the forms are texel-store and resource-table`);
+  const form = asked ?? (env || undefined) ?? 'texel-store';
+  if (form === 'resource-table' && device !== undefined && !offersResourceTable(device))
+    throw new TranslationRefusal(
+      'selected images through the resource table: the device lacks chromium-experimental-sampling-resource-table or subgroups (D026)',
+    );
+  return form;
 }
 
 /** A result refused because lanes escaped the directory of runtime-selected images (D983): the lanes and their words. */
@@ -63,7 +95,7 @@ const refused = (reason: string, error: Error): Extract<ReplayOutcome, { kind: '
 /** Translates a capture for `device` (its limits) or says why not, as a replay outcome. */
 export function translateCapture(
   capture: Pick<Capture, 'manifest' | 'blob'>,
-  device: Pick<GPUDevice, 'limits'> | undefined,
+  device: GPUDevice | undefined,
   options: GpuReplayOptions = {},
 ): { translation: Translation; layout: MemoryLayout } | Extract<ReplayOutcome, { kind: 'refused' | 'invalid' }> {
   const m = capture.manifest;
@@ -73,6 +105,7 @@ export function translateCapture(
     const memory = GuestMemory.fromCapture(capture);
     const setup = setupFromCapture(capture, memory);
     const translation = translateSetup(setup, memory, {
+      selectedImageForm: selectedImageFormFor(device, options.selectedImageForm),
       maxSteps: options.maxSteps,
       vector: options.vector,
       limits: device?.limits,
@@ -204,14 +237,21 @@ export async function runTranslation(
   });
   // The textures of the module's image instructions (D015), bind group 1.
   let images: ImageBindings | undefined;
+  // The resource-table form (D026): the places' texels as textures in the table, only the headers in the store binding.
+  let table: SelectedImageTable | undefined;
   const extra: GPUBuffer[] = [];
   try {
     const sel = translation.selected;
+    if (sel && translation.selectedImageForm === 'resource-table') table = createSelectedImageTable(device, sel.store);
     images = await createImageBindings(
       device,
       translation.images,
       sel
-        ? { directory: sel.directory, store: sel.store.words, escapeWords: escapeWords(sel.slots.length) }
+        ? {
+            directory: sel.directory,
+            store: table ? table.headers : sel.store.words,
+            escapeWords: escapeWords(sel.slots.length),
+          }
         : undefined,
     );
     device.queue.writeBuffer(mem, 0, layout.image);
@@ -233,7 +273,8 @@ export async function runTranslation(
         label: 'gcn-webgpu translation',
         layout: device.createPipelineLayout({
           bindGroupLayouts: [bindGroupLayout, ...(images ? [images.layout] : [])],
-        }),
+          ...(table ? { usesResourceTable: true } : {}),
+        } as GPUPipelineLayoutDescriptor),
         compute: { module, entryPoint: 'main' },
       }),
     );
@@ -259,6 +300,7 @@ export async function runTranslation(
       const pass = encoder.beginComputePass();
       pass.setPipeline(pipeline);
       if (images) pass.setBindGroup(IMAGE_GROUP, images.group);
+      if (table) (pass as ResourceTablePass).setResourceTable(table.table);
       for (let i = 0; i < count; i++) {
         pass.setBindGroup(0, bindGroup, [i * PARAM_STRIDE]);
         pass.dispatchWorkgroups(1);
@@ -296,6 +338,7 @@ export async function runTranslation(
   } finally {
     for (const b of [mem, ranges, status, params, readMem, readStatus, ...extra]) b.destroy();
     images?.destroy();
+    table?.destroy();
   }
 }
 

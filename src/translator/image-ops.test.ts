@@ -9,6 +9,8 @@ import { IMAGE_CASES } from '../../test/translator/images-cases.ts';
 import { imageCaptureUnchecked, type ImageCase } from '../../test/translator/images-spec.ts';
 import { selectedImages } from '../../test/translator/d983-kernels.ts';
 import { d983Capture } from '../../test/translator/d983-spec.ts';
+import { lightShadowsSpec } from '../../e2e/fixtures/d983-captures.ts';
+import { buildCapture, readCapture, writeCapture } from '../host/capture/index.ts';
 
 const caseNamed = (name: string): ImageCase => IMAGE_CASES.find((c) => c.name === name)!;
 
@@ -47,7 +49,7 @@ describe('image instructions in the module', () => {
     expect(t.wgsl).toContain('@group(1) @binding(0) var gimg0: texture_2d_array<f32>;');
     // Two accesses, two rows of constants, one call of the service (SwiftShader inlines each call).
     expect(t.wgsl).toContain('array<ImageAccess, 2>');
-    expect(t.wgsl.match(/image_run\(iq, lid, group\)/g)).toHaveLength(1);
+    expect(t.wgsl.match(/image_run\(iq, lid, group, true\)/g)).toHaveLength(1);
     expect(t.wgsl.match(/textureLoad\(/g)).toHaveLength(1);
   });
 
@@ -73,6 +75,64 @@ describe('image instructions in the module', () => {
   });
 });
 
+describe('implicit LOD and degamma in the module (D024)', () => {
+  it("takes an implicit LOD's derivatives from its quad: one sync point a coordinate, then the derivative path", async () => {
+    const t = await translated(
+      caseNamed('sample, implicit LOD from each quad (mag point, min bilinear, nearest level)'),
+    );
+    // Every lane publishes s, then t; phase B puts lane 4k+1's and 4k+2's less lane 4k's in _d's request words.
+    expect(t.wgsl).toContain('xword[xw + lane] = iq[1];');
+    expect(t.wgsl).toContain('xword[xw + lane] = iq[2];');
+    const qb = 'let qb = xw + (lane & 28u);';
+    const diff = (to: number) => `bitcast<u32>(bitcast<f32>(xword[qb + ${to}u]) - bitcast<f32>(xword[qb]))`;
+    for (const [dx, dy] of [
+      [7, 9],
+      [8, 10],
+    ])
+      expect(t.wgsl).toContain(`${qb}\n            iq[${dx}] = ${diff(1)};\n            iq[${dy}] = ${diff(2)};`);
+    // A 2D sample needs no face check.
+    expect(t.wgsl).not.toContain('fault(16u');
+  });
+
+  it("checks a cube quad's faces where the LOD is implicit, even where it decides nothing (CUBE_FAULT.quadFaces)", async () => {
+    // light-shadows (D022) with its cube compare's _lz dropped: one level, so only the faces are exchanged.
+    const { spec } = lightShadowsSpec({});
+    const program = spec.program as { asm: string };
+    const cubeLz = /image_sample_c_lz (v16, v\[28:31\][^\n]*SQ_RSRC_IMG_CUBE)/;
+    expect(program.asm).toMatch(cubeLz);
+    program.asm = program.asm.replace(cubeLz, 'image_sample_c $1');
+    spec.expected = { unavailable: 'translated only' };
+    const built = await buildCapture(spec as Parameters<typeof buildCapture>[0]);
+    const capture = await readCapture(await writeCapture(built.manifest, built.blobs));
+    const t = translateCapture(capture, undefined, { vector: await loadVectorBridge() });
+    if ('kind' in t) throw new Error(`refused: ${t.reason}`);
+    const wgsl = t.translation.wgsl;
+    expect(wgsl.match(/xword\[xw \+ lane\] = iq\[3\];/g)).toHaveLength(1);
+    expect(wgsl).not.toContain('xword[xw + lane] = iq[1];');
+    expect(wgsl).toContain(
+      'if (iq[11] != 0u && !((xword[qb + 0u] == qf || (f32_is_nan(xword[qb + 0u]) && f32_is_nan(qf))) && (xword[qb + 1u] == qf',
+    );
+    expect(wgsl).toContain('fault(16u, qf, 0u, 0u, false, iq[12]);');
+  }, 60_000);
+
+  it('takes no exchange where the LOD decides nothing', async () => {
+    const t = await translated(caseNamed('sample point, implicit LOD that decides nothing'));
+    expect(t.wgsl).not.toContain('xword[xw + lane] = iq[');
+  });
+
+  it('checks every texel and result under FORCE_DEGAMMA (FAULT.imageDegamma), and only there', async () => {
+    const t = await translated(caseNamed('sample point with FORCE_DEGAMMA of texels made of +0 and 1'));
+    expect(t.wgsl).toContain('t = image_degamma(a, image_texel(a.binding, level, layer, x, y), lane_active, at);');
+    expect(t.wgsl).toMatch(/fault\(15u, t\[k\], 0u, 0u, false, at\);/);
+    // The access's row carries FLAG.degamma (131072) in its flags; a sample without it does not.
+    expect(t.wgsl).toMatch(/ImageAccess\(0u, 1u, (\d+)u,/);
+    const flags = Number(/ImageAccess\(0u, 1u, (\d+)u,/.exec(t.wgsl)![1]);
+    expect(flags & 131072).toBe(131072);
+    const plain = await translated(caseNamed('sample bilinear'));
+    expect(Number(/ImageAccess\(0u, 1u, (\d+)u,/.exec(plain.wgsl)![1]) & 131072).toBe(0);
+  });
+});
+
 describe('image refusals by name', () => {
   it('image stores', async () => {
     expect(
@@ -85,16 +145,13 @@ describe('image refusals by name', () => {
     ).toMatch(/image_store: image stores are not translated: the host does not encode and tile texels back/);
   });
 
-  it('an implicit LOD that decides the level', async () => {
-    const c = caseNamed('sample _l across three levels, linear mips');
-    expect(
-      await refusal(
-        c,
-        `${prologue}
-  image_sample v[4:7], v[0:1], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D
-  ${epilogue}`,
-      ),
-    ).toMatch(/image_sample: an implicit LOD decides this sample/);
+  it('FORCE_DEGAMMA of an integer format (the interpreter refuses it too)', async () => {
+    const c: ImageCase = {
+      ...caseNamed('sample point with FORCE_DEGAMMA of texels made of +0 and 1'),
+      image: { format: 20, width_lo: 3, width_hi: 0, height: 3 },
+      texels: { format: 'r32_uint', width: 4, height: 4, pattern: 'index', row_align: 64 },
+    };
+    expect(await refusal(c)).toMatch(/image_sample_lz: FORCE_DEGAMMA of a uint format \(\w+\) is not translated$/);
   });
 
   it('3D images', async () => {
@@ -145,7 +202,7 @@ describe('runtime-selected images in the module (D983, D017)', () => {
     expect(Array.from(selected!.directory.subarray(0, 2))).toEqual([2, 2]);
     expect(wgsl.match(/fn directory_find\(/g)).toHaveLength(1);
     expect(wgsl.match(/directory_find\(sel_dir/g)).toHaveLength(1);
-    expect(wgsl.match(/a = image_select\(a, q, lid, group\);/g)).toHaveLength(1);
+    expect(wgsl.match(/a = image_select\(a, q, lid, group, owner\);/g)).toHaveLength(1);
     expect(wgsl).toContain('var<storage, read> sel_store: array<u32>;');
     expect(wgsl).toContain('var<storage, read_write> sel_escapes: array<atomic<u32>>;');
     // Both accesses queue the lane's eight T# registers.

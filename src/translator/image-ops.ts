@@ -10,8 +10,9 @@
  * access, because SwiftShader inlines each call of a function: each texture's `textureLoad` and the
  * filter code appear once. The sampler is not a WebGPU sampler: its fields are the access's
  * constants, and the service filters as the interpreter does (src/interp/image-sample.ts, the
- * oracle): the LOD from _l, _lz or _d's derivatives, plus LOD_BIAS, clamped to
- * [max(MIN_LOD, T# MIN_LOD, _cl), MAX_LOD]; the mag filter at LOD <= 0 else the min filter; the
+ * oracle): the LOD from _l, _lz, _d's derivatives or the quad's (an implicit LOD: the quad's
+ * coordinates come through the wave's exchange before the service, D024), plus _b and LOD_BIAS,
+ * clamped to [max(MIN_LOD, T# MIN_LOD, _cl), MAX_LOD]; the mag filter at LOD <= 0 else the min filter; the
  * mip filter's levels; the eight clamp modes on texel indices (border texels read the border
  * colour); point as floor(u), bilinear as the 2x2 footprint at u - 0.5 with f32 weights; depth
  * compares per texel before the weights (all eight functions); gather4's component in the order
@@ -32,10 +33,13 @@
  * names; a weighted tap across a seamless face edge, or a face coordinate that is not a face id,
  * faults (`CUBE_FAULT`).
  *
- * Refused by name: image stores and atomics (the host does not encode and tile texels back), an
- * implicit LOD where it decides the result (the quad's derivatives are a cross-lane exchange not
- * built yet), 3D images, cubes the translation knows (a selected cube is read), MSAA, get_lod, the sampler settings the interpreter refuses, and
- * T# / S# words the trace does not resolve at translation time and no selection explains.
+ * FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is translated as the interpreter models it:
+ * every texel read and result must be made of +0 and 1, else the lane faults
+ * (`FAULT.imageDegamma`); a cube quad on more than one face faults too (`CUBE_FAULT.quadFaces`).
+ *
+ * Refused by name: image stores and atomics (the host does not encode and tile texels back), 3D
+ * images, cubes the translation knows (a selected cube is read), MSAA, get_lod, the sampler
+ * settings the interpreter refuses, and T# / S# words the trace does not resolve at translation time and no selection explains.
  */
 import { Gen } from '../isa/gen.ts';
 import type { Instruction } from '../isa/instruction.ts';
@@ -97,11 +101,30 @@ import {
  */
 export const FILTERED_SAMPLE_ULPS = 4;
 
+/**
+ * Where a runtime-selected image's texels are read (D026): the texel store (a storage buffer,
+ * portable, D017), or the resource table (`chromium_experimental_resource_table`), read in
+ * uniform control flow.
+ */
+export type SelectedImageForm = 'texel-store' | 'resource-table';
+
 /** Why an image instruction cannot be translated (a MemoryRefusal: program.ts names the instruction). */
 export class ImageRefusal extends MemoryRefusal {}
 
+/**
+ * One sync point before the image service (D024): every lane of the wave publishes `publish` (a
+ * WGSL u32) to its `xword`, and after the barrier `finish` (WGSL lines of phase B, which may read
+ * `xword[xw + l]` for any lane l of the wave) completes the request in `iq`.
+ */
+export interface QuadExchange {
+  readonly publish: string;
+  readonly finish: readonly string[];
+}
+
 /** An image instruction's request, queued for the image service; `finish` writes its results after it. */
 export interface ImageIssue {
+  /** The quad exchanges (program.ts makes each a sync point) between queuing the request and the service. */
+  readonly exchange: readonly QuadExchange[];
   finish(state: LaneState): void;
 }
 
@@ -210,9 +233,11 @@ function describe(e: unknown): string | undefined {
 export const IMAGE_SERVICE = 0xfffff001;
 /**
  * Words of an image request: the access's index, up to ten address words, the lane's EXEC bit,
- * the instruction's address, then (a selected image's) the lane's eight T# registers.
+ * the instruction's address, (a selected image's) the lane's eight T# registers, then _b's bias.
  */
-const REQUEST_WORDS = 21;
+const REQUEST_WORDS = 22;
+/** The request word of _b's LOD bias (read where the LOD comes from derivatives: the quad's or _d's). */
+const REQUEST_BIAS = 21;
 /** The request word of the first T# register of a selected image. */
 const REQUEST_TSHARP = 13;
 /** The binding a selected image's texel reads name: SELECTED_PLACE_BINDING + its place. */
@@ -254,13 +279,25 @@ const FLAG = {
   cube: 16384,
   /** DISABLE_CUBE_WRAP is 0: a tap off the face with a non-zero weight faults (seamless filtering is not modelled). */
   cubeSeamless: 32768,
+  /** _b: the request's bias word is added to the LOD from derivatives. */
+  bias: 65536,
+  /**
+   * FORCE_DEGAMMA, or SKIP_DEGAMMA of an sRGB format: an active lane's texel or result component
+   * that is not +0 or 1 faults (the interpreter models only those, the fixed points of every sRGB curve).
+   */
+  degamma: 131072,
 } as const;
 
 /**
  * The faults of a cube sample the interpreter refuses (image-sample.ts): a face coordinate that is
  * not a face id, and a weighted tap across a face edge (the runtime's FAULT table names both).
  */
-export const CUBE_FAULT = { faceId: FAULT.imageCubeFaceId, edge: FAULT.imageCubeEdge } as const;
+export const CUBE_FAULT = {
+  faceId: FAULT.imageCubeFaceId,
+  edge: FAULT.imageCubeEdge,
+  /** An implicit or _d LOD whose quad is on more than one face (D024). */
+  quadFaces: FAULT.imageCubeQuadFaces,
+} as const;
 /** `ImageAccess.mips`: one level (the base), the nearest level, or the two levels around the LOD. */
 const MIPS = { one: 0, nearest: 1, linear: 2 } as const;
 
@@ -288,6 +325,15 @@ interface AccessRow {
 }
 
 const u = (v: number): string => `${v >>> 0}u`;
+
+/** What an image instruction queues: its access's row and address words, _b's bias, and the quad exchanges before the service. */
+interface ImageRequest {
+  readonly row: AccessRow;
+  readonly words: string[];
+  /** _b's bias (a WGSL u32) where the LOD comes from derivatives (REQUEST_BIAS). */
+  readonly bias?: string;
+  readonly exchange?: readonly QuadExchange[];
+}
 
 /** The sampler fields of an access that has none (load, resinfo). */
 const NO_SAMPLER: AccessRow = {
@@ -366,6 +412,18 @@ fn image_flag(a: ImageAccess, bit: u32) -> bool {
   return (a.flags & bit) != 0u;
 }
 
+/** Under degamma (FORCE_DEGAMMA, SKIP_DEGAMMA of sRGB) an active lane's component other than +0 or 1 faults; the words unchanged. */
+fn image_degamma(a: ImageAccess, t: vec4<u32>, lane_active: bool, at: u32) -> vec4<u32> {
+  if (lane_active && image_flag(a, ${FLAG.degamma}u)) {
+    for (var k = 0; k < 4; k++) {
+      if (t[k] != 0u && t[k] != 0x3f800000u) {
+        fault(${FAULT.imageDegamma}u, t[k], 0u, 0u, false, at);
+      }
+    }
+  }
+  return t;
+}
+
 /**
  * One texel's channel words through the access's clamp modes (border: the colour), compared where _c.
  * A seamless cube reads only in the face: a tap off it with a non-zero weight faults, one of weight 0 reads 0.
@@ -382,7 +440,7 @@ fn image_tap(a: ImageAccess, level: i32, layer: i32, i: i32, j: i32, weighted: b
   let y = select(0, wrap_index(j, size.y, a.clamp_y), image_flag(a, ${FLAG.hasY}u));
   var t = a.border;
   if (x >= 0 && y >= 0) {
-    t = image_texel(a.binding, level, layer, x, y);
+    t = image_degamma(a, image_texel(a.binding, level, layer, x, y), lane_active, at);
   } else if (lane_active && image_flag(a, ${FLAG.borderRegister}u)) {
     fault(${FAULT.imageBorderRegister}u, 0u, 0u, 0u, false, at);
   }
@@ -408,12 +466,14 @@ fn image_resinfo(a: ImageAccess, mip: u32) -> vec4<u32> {
   }
 }
 
-fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec4<u32> {
+// owner: the request is this invocation's own. In the resource-table form (D026) every invocation of a
+// subgroup runs each pending lane's request in turn; faults and escapes are the owner's alone.
+fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>, owner: bool) -> vec4<u32> {
   var a = IMAGE_ACCESSES[q[0]];${
     selected
       ? `
   if (image_flag(a, ${FLAG.selected}u)) {
-    a = image_select(a, q, lid, group);
+    a = image_select(a, q, lid, group, owner);
   }`
       : ''
   }
@@ -445,9 +505,13 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
     if (image_flag(a, ${FLAG.lodFromRegister}u)) {
       lod = bitcast<f32>(q[4]);
     } else if (image_flag(a, ${FLAG.derivatives}u)) {
+      // _d's derivative VGPRs, or an implicit LOD's quad differences put in their words (D024).
       let gx = vec2<f32>(bitcast<f32>(q[7]) * a.base_w, select(0.0, bitcast<f32>(q[8]) * a.base_h, has_y));
       let gy = vec2<f32>(bitcast<f32>(q[9]) * a.base_w, select(0.0, bitcast<f32>(q[10]) * a.base_h, has_y));
       lod = log2(max(length(gx), length(gy)));
+      if (image_flag(a, ${FLAG.bias}u)) {
+        lod = lod + bitcast<f32>(q[${REQUEST_BIAS}]);
+      }
     }
     if (!unnorm) {
       lod = lod + a.lod_bias;
@@ -487,7 +551,7 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
       let fc = bitcast<f32>(q[3]);
       let whole = fc >= 0.0 && fc < 4294967296.0 && fc == floor(fc);
       let fi = select(0u, u32(fc), whole);
-      if ((!whole || fi % ${CUBE_ARRAY_STEP}u >= ${CUBE_FACES}u) && q[11] != 0u) {
+      if ((!whole || fi % ${CUBE_ARRAY_STEP}u >= ${CUBE_FACES}u) && q[11] != 0u && owner) {
         fault(${CUBE_FAULT.faceId}u, q[3], 0u, 0u, false, q[12]);
       }
       let cubes = max(1u, a.layers / ${CUBE_FACES}u);
@@ -545,7 +609,7 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
     );
     var t = array<vec4<u32>, 4>();
     for (var k = 0; k < n; k++) {
-      t[k] = image_tap(a, level, layer, ij[k].x, ij[k].y, weighted[k], refv, q[11] != 0u, q[12]);
+      t[k] = image_tap(a, level, layer, ij[k].x, ij[k].y, weighted[k], refv, q[11] != 0u && owner, q[12]);
     }
     if (a.kind == ${KIND.gather4}u) {
       return vec4<u32>(t[0][a.comp], t[1][a.comp], t[2][a.comp], t[3][a.comp]);
@@ -561,12 +625,13 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
       let r1 = t01 * (1.0 - wa) + t11 * wa;
       r = bitcast<vec4<u32>>(r0 * (1.0 - wb) + r1 * wb);
     }
+    // Degamma may come after filtering (a blend of 0 and 1 is neither): the result is checked too.
     if (levels == 1) {
-      return r;
+      return image_degamma(a, r, q[11] != 0u && owner, q[12]);
     }
     out = out + bitcast<vec4<f32>>(r) * lw[li];
   }
-  return bitcast<vec4<u32>>(out);
+  return image_degamma(a, bitcast<vec4<u32>>(out), q[11] != 0u && owner, q[12]);
 }
 `;
 
@@ -576,7 +641,7 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> vec
  * directory-search.ts), the store's texel and size reads, and `image_select`, which turns a
  * selected access's row into the row of the image the lane's eight T# registers name.
  */
-function selectedImagesWgsl(): string {
+function selectedImagesWgsl(form: SelectedImageForm): string {
   const H = STORE_HEADER;
   const at = (word: number): string => `h + ${word}u`;
   return /* wgsl */ `@group(${IMAGE_GROUP_FOR_WGSL}) @binding(${SELECTED_BINDING.directory}) var<storage, read> sel_dir: array<u32>;
@@ -589,15 +654,41 @@ fn selected_size(place: u32, level: i32) -> vec2<i32> {
   return vec2<i32>(i32(sel_store[${at(H.width)}]), i32(sel_store[${at(H.height)}]));
 }
 
+${
+  form === 'resource-table'
+    ? `// The resource table's slot \`place\` holds the place's texels as rgba32uint, the store's words (D026).
+// The service runs this only in uniform control flow, with \`place\` the same in every invocation.
 fn selected_texel(place: u32, level: i32, layer: i32, x: i32, y: i32) -> vec4<u32> {
+  return textureLoad(getResource<texture_2d_array<u32>>(place), vec2<i32>(x, y), layer, level);
+}`
+    : `fn selected_texel(place: u32, level: i32, layer: i32, x: i32, y: i32) -> vec4<u32> {
   let h = place * ${STORE_HEADER_WORDS}u + u32(level);
   let w = sel_store[${at(H.width)}];
   let t = sel_store[${at(H.offset)}] + 4u * ((u32(layer) * sel_store[${at(H.height)}] + u32(y)) * w + u32(x));
   return vec4<u32>(sel_store[t], sel_store[t + 1u], sel_store[t + 2u], sel_store[t + 3u]);
+}`
 }
 
+/** An escape of an active lane (D983): the slot's count and the total, and the first ESCAPE_RECORDS lanes' words. */
+fn selected_escape(slot: u32, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) {
+  atomicAdd(&sel_escapes[${ESCAPE_SLOT_COUNTS}u + slot], 1u);
+  let n = atomicAdd(&sel_escapes[0], 1u);
+  if (n < ${ESCAPE_RECORDS}u) {
+    let r = 1u + n * ${ESCAPE_RECORD_WORDS}u;
+    atomicStore(&sel_escapes[r], group.x);
+    atomicStore(&sel_escapes[r + 1u], group.y);
+    atomicStore(&sel_escapes[r + 2u], group.z);
+    atomicStore(&sel_escapes[r + 3u], lid);
+    atomicStore(&sel_escapes[r + 4u], q[12]);
+    atomicStore(&sel_escapes[r + 5u], slot);
+    for (var k = 0u; k < 8u; k++) {
+      atomicStore(&sel_escapes[r + 6u + k], q[${REQUEST_TSHARP}u + k]);
+    }
+  }
+}
+${form === 'resource-table' ? `\n// The slot + 1 of the owner's escape in the uniform service (0: none), recorded after it.\nvar<private> sel_escaped: u32 = 0u;\n` : ''}
 /** The row of the image a selected access's lane names: its place's fields; an escape reads place 0 and is recorded. */
-fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) -> ImageAccess {
+fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>, owner: bool) -> ImageAccess {
   var a = a0;
   var w: array<u32, 8>;
   for (var k = 0u; k < 8u; k++) {
@@ -605,26 +696,19 @@ fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, grou
   }
   let cube = image_flag(a, ${FLAG.cube}u);
   let hit = directory_find(sel_dir[a.binding], w, cube);
-  var place = hit.x;
+  // A miss names no place: its header is not read (place 0 stands in until the escape below).
+  var place = select(0u, hit.x, hit.y != 0u);
   // What the store cannot give the access is an escape: an integer image where it filters or compares.
   let integer = (sel_store[place * ${STORE_HEADER_WORDS}u + ${STORE_HEADER.flags}u] & ${STORE_FLAG_INTEGER}u) != 0u;
   let unreadable = image_flag(a, ${FLAG.floatOnly}u) && integer;
   if (hit.y == 0u || unreadable) {
     place = 0u;
-    if (q[11] != 0u) {
-      atomicAdd(&sel_escapes[${ESCAPE_SLOT_COUNTS}u + a.binding], 1u);
-      let n = atomicAdd(&sel_escapes[0], 1u);
-      if (n < ${ESCAPE_RECORDS}u) {
-        let r = 1u + n * ${ESCAPE_RECORD_WORDS}u;
-        atomicStore(&sel_escapes[r], group.x);
-        atomicStore(&sel_escapes[r + 1u], group.y);
-        atomicStore(&sel_escapes[r + 2u], group.z);
-        atomicStore(&sel_escapes[r + 3u], lid);
-        atomicStore(&sel_escapes[r + 4u], q[12]);
-        atomicStore(&sel_escapes[r + 5u], a.binding);
-        for (var k = 0u; k < 8u; k++) {
-          atomicStore(&sel_escapes[r + 6u + k], w[k]);
-        }
+    if (q[11] != 0u && owner) {
+      ${
+        form === 'resource-table'
+          ? `// Recorded by the owner after the uniform service, outside its shuffled loop (D026).
+      sel_escaped = 1u + a.binding;`
+          : 'selected_escape(a.binding, q, lid, group);'
       }
     }
   }
@@ -646,6 +730,54 @@ fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, grou
   return a;
 }
 `;
+}
+
+/** The request words of the coordinates s, t and the array layer or cube face (`sample`'s argument order). */
+const REQUEST_COORDS = [1, 2, 3] as const;
+/** The request words of _d's derivatives: d/dx of s and t, then d/dy of s and t (`image_run` reads them so). */
+const REQUEST_DX = [7, 8] as const;
+const REQUEST_DY = [9, 10] as const;
+
+/** The exchange index of this lane's quad's first lane (lanes 4k..4k+3 of the wave). */
+const quadBase = (lanes: number): string => `xw + (lane & ${(lanes - 1) & ~3}u)`;
+
+/**
+ * The implicit LOD's derivatives as the interpreter takes them (image-sample.ts): d/dx of a
+ * coordinate is lane 4k+1's less lane 4k's, d/dy lane 4k+2's less lane 4k's, the registers'
+ * words whether or not those lanes are active, one set for the whole quad ("coarse"). One sync
+ * point a coordinate (the exchange holds a word a lane); the f32 differences go in _d's request
+ * words, so the service's derivative path scales them by the base level's size and takes the LOD.
+ */
+function quadDifferences(lanes: number, hasY: boolean): QuadExchange[] {
+  const diff = (to: number): string => `bitcast<u32>(bitcast<f32>(xword[qb + ${to}u]) - bitcast<f32>(xword[qb]))`;
+  return (hasY ? [0, 1] : [0]).map((axis) => ({
+    publish: `iq[${REQUEST_COORDS[axis]}]`,
+    finish: [
+      `let qb = ${quadBase(lanes)};`,
+      `iq[${REQUEST_DX[axis]}] = ${diff(1)};`,
+      `iq[${REQUEST_DY[axis]}] = ${diff(2)};`,
+    ],
+  }));
+}
+
+/**
+ * The interpreter's cube rule for a LOD from the quad or _d (image-sample.ts): an active lane
+ * whose face coordinate differs from that of lane 4k, 4k+1 or 4k+2 (as f32 values: any NaN
+ * equals any NaN) refuses the sample; here it faults (CUBE_FAULT.quadFaces).
+ */
+function quadFaceCheck(lanes: number): QuadExchange {
+  const face = `iq[${REQUEST_COORDS[2]}]`;
+  const same = (k: number): string => `(xword[qb + ${k}u] == qf || (f32_is_nan(xword[qb + ${k}u]) && f32_is_nan(qf)))`;
+  return {
+    publish: face,
+    finish: [
+      `let qb = ${quadBase(lanes)};`,
+      `let qf = ${face};`,
+      `if (iq[11] != 0u && !(${same(0)} && ${same(1)} && ${same(2)})) {`,
+      `  fault(${CUBE_FAULT.quadFaces}u, qf, 0u, 0u, false, iq[12]);`,
+      '}',
+    ],
+  };
 }
 
 /** What the translation binds, and the module text its image instructions need. */
@@ -686,8 +818,61 @@ export class ImagePlan {
     return i;
   }
 
-  constructor(selected: SelectedImages) {
+  constructor(
+    selected: SelectedImages,
+    /** Where selected images' texels are read (D026); the resource table only matters where some are selected. */
+    readonly form: SelectedImageForm = 'texel-store',
+  ) {
     this.selected = selected;
+  }
+
+  /** Whether the module reads selected images through the resource table, in the uniform service (D026). */
+  private get tableForm(): boolean {
+    return this.form === 'resource-table' && !this.selected.empty && !this.empty;
+  }
+
+  /** The module's directives: the resource table's and the subgroups' extensions, in the resource-table form. */
+  directives(): string {
+    return this.tableForm
+      ? 'enable subgroups;\nenable chromium_experimental_resource_table;\n// The uniform service branches on a ballot; its shuffles run where the whole subgroup is.\ndiagnostic(off, subgroup_uniformity);'
+      : '';
+  }
+
+  /** The entry point's extra builtins (the resource-table form's subgroup lane and size). */
+  builtins(): string {
+    return this.tableForm ? '@builtin(subgroup_invocation_id) sg_lane: u32, @builtin(subgroup_size) sg_size: u32' : '';
+  }
+
+  /**
+   * The resource-table form's service of selected images (D026), placed by module.ts after the
+   * superstep's barriers, in the group's uniform control flow, so every invocation of a subgroup is
+   * here and active. A selected access leaves phase A with its request pending; here each pending
+   * lane l in turn has its request words shuffled to the whole subgroup, which runs it with a
+   * subgroup-uniform place (SwiftShader reads lane 0's resource for a non-uniform index, and
+   * crashes on a lookup where lane 0 is inactive: WEBGPU-PLATFORM.md). Lane l keeps the result.
+   */
+  uniformService(): string {
+    if (!this.tableForm) return '';
+    return `// Selected images through the resource table (D026), one pending lane at a time.
+    let sel_pending = subgroupBallot(ipend != 0u);
+    for (var sl = 0u; sl < sg_size; sl++) {
+      if (((sel_pending[sl / 32u] >> (sl % 32u)) & 1u) != 0u) {
+        var sq: array<u32, ${REQUEST_WORDS}>;
+        for (var k = 0u; k < ${REQUEST_WORDS}u; k++) {
+          sq[k] = subgroupShuffle(iq[k], sl);
+        }
+        let mine = sl == sg_lane;
+        let sr = image_run(sq, subgroupShuffle(lid, sl), group, mine);
+        if (mine) {
+          ires = sr;
+          ipend = 0u;
+        }
+      }
+    }
+    if (sel_escaped != 0u) {
+      selected_escape(sel_escaped - 1u, iq, lid, group);
+      sel_escaped = 0u;
+    }`;
   }
 
   get empty(): boolean {
@@ -726,7 +911,7 @@ ${size.join('\n')}
   }
 }
 `,
-      ...(this.selected.empty ? [] : [selectedImagesWgsl()]),
+      ...(this.selected.empty ? [] : [selectedImagesWgsl(this.form)]),
       imageServiceWgsl(!this.selected.empty),
       `var<private> IMAGE_ACCESSES: array<ImageAccess, ${this.rows.length}> = array<ImageAccess, ${this.rows.length}>(\n  ${this.rows.join(',\n  ')},\n);\n`,
     ].join('\n');
@@ -734,14 +919,27 @@ ${size.join('\n')}
 
   /** The service's variables in `main`. */
   locals(): string {
-    return this.empty ? '' : `var iq: array<u32, ${REQUEST_WORDS}>;\n  var ires: vec4<u32>;\n  var iret: u32 = 0u;`;
+    if (this.empty) return '';
+    const pending = this.tableForm ? '\n  var ipend: u32 = 0u;' : '';
+    return `var iq: array<u32, ${REQUEST_WORDS}>;\n  var ires: vec4<u32>;\n  var iret: u32 = 0u;${pending}`;
   }
 
   /** The service's case of the dispatcher. */
   serviceCase(): string {
     return this.empty
       ? ''
-      : `          case ${IMAGE_SERVICE}u: {\n            ires = image_run(iq, lid, group);\n            pc = iret;\n          }`;
+      : this.tableForm
+        ? // A selected access is a sync point: the lane leaves phase A, the uniform service answers it, and it resumes at iret.
+          `          case ${IMAGE_SERVICE}u: {
+            if (image_flag(IMAGE_ACCESSES[iq[0]], ${FLAG.selected}u)) {
+              ipend = 1u;
+              halt = true;
+            } else {
+              ires = image_run(iq, lid, group, true);
+            }
+            pc = iret;
+          }`
+        : `          case ${IMAGE_SERVICE}u: {\n            ires = image_run(iq, lid, group, true);\n            pc = iret;\n          }`;
   }
 }
 
@@ -760,7 +958,11 @@ type SampledImage =
       readonly slot: SelectedSlot;
       /** The largest view level index of the table's images (what decides whether the LOD matters). */
       readonly top: number;
+      /** Some of the table's images are sRGB; every one is. */
       readonly srgb: boolean;
+      readonly allSrgb: boolean;
+      /** Every one of the table's images is of a float kind. */
+      readonly allFloat: boolean;
     };
 
 export class ImageTranslator implements ImageInstructions {
@@ -773,8 +975,10 @@ export class ImageTranslator implements ImageInstructions {
     private readonly memory: GuestMemory,
     /** The slots and tables of selected images: one for both passes of a translation, so each table is read once. */
     selected: SelectedImages = new SelectedImages(program.target.gen, memory),
+    /** Where selected images' texels are read (D026). */
+    form: SelectedImageForm = 'texel-store',
   ) {
-    this.plan = new ImagePlan(selected);
+    this.plan = new ImagePlan(selected, form);
   }
 
   private accessAt(inst: Instruction): AccessTrace | undefined {
@@ -887,7 +1091,7 @@ export class ImageTranslator implements ImageInstructions {
       op.kind === 'sample' || op.kind === 'gather4' ? this.resolve(state, inst, 'sampler', f.ssamp * 4, 4)! : undefined;
     const checks = [...t.checks, ...(s?.checks ?? [])];
     if (checks.length > 0) this.checkDescriptors(state, checks, first, inst);
-    let request: { row: AccessRow; words: string[] };
+    let request: ImageRequest;
     let float = false;
     if (op.kind === 'resinfo') request = this.resinfo(state, inst, desc, dim);
     else {
@@ -927,7 +1131,7 @@ export class ImageTranslator implements ImageInstructions {
     state: LaneState,
     inst: Instruction,
     op: ImageOp,
-    request: { row: AccessRow; words: string[] },
+    request: ImageRequest,
     float: boolean,
     tsharp: readonly string[],
   ): ImageIssue {
@@ -938,9 +1142,11 @@ export class ImageTranslator implements ImageInstructions {
     // The lane's EXEC bit and the instruction's address, for a fault only an active lane reports.
     words.push(`select(0u, 1u, ${seg.value(state.execBit())})`, `0x${this.faultAddress(inst).toString(16)}u`);
     words.push(...tsharp);
+    while (words.length < REQUEST_BIAS) words.push('0u');
+    words.push(request.bias ?? '0u');
     while (words.length < REQUEST_WORDS) words.push('0u');
     words.forEach((w, i) => seg.line(`iq[${i}] = ${w};`));
-    return { finish: (st) => this.writeResults(st, inst, op, float) };
+    return { exchange: request.exchange ?? [], finish: (st) => this.writeResults(st, inst, op, float) };
   }
 
   /**
@@ -998,7 +1204,7 @@ export class ImageTranslator implements ImageInstructions {
       throw new ImageRefusal(
         "a d16 access to a table of float and integer images is not translated (its results' packing differs)",
       );
-    let request: { row: AccessRow; words: string[] };
+    let request: ImageRequest;
     if (op.kind === 'load') {
       request = this.load(state, inst, op, undefined, dim);
       request = { ...request, row: { ...request.row, binding: slot.index, flags: request.row.flags | FLAG.selected } };
@@ -1013,6 +1219,7 @@ export class ImageTranslator implements ImageInstructions {
       }
       const top = Math.max(0, ...images.map((im) => viewLevels(im.descriptor).count - 1));
       const srgb = images.some((im) => im.descriptor.format.num_format === 'SRGB');
+      const allSrgb = images.every((im) => im.descriptor.format.num_format === 'SRGB');
       // The interpreter's rule for a known image: integers are point-sampled only, never compared. Here the
       // place decides: a lane that selects an integer image at such an access escapes (image_select).
       const filters =
@@ -1020,7 +1227,14 @@ export class ImageTranslator implements ImageInstructions {
         sampler.min_filter.endsWith('bilinear') ||
         sampler.mip_filter === 'linear';
       const floatOnly = op.compare || (op.kind === 'sample' && filters);
-      request = this.sample(state, inst, op, { kind: 'selected', slot, top, srgb }, sampler, dim);
+      request = this.sample(
+        state,
+        inst,
+        op,
+        { kind: 'selected', slot, top, srgb, allSrgb, allFloat: float },
+        sampler,
+        dim,
+      );
       const seamless = cube && (sampler.fields as Record<string, number>).disable_cube_wrap !== 1;
       const flags = (floatOnly ? FLAG.floatOnly : 0) | (cube ? FLAG.cube : 0) | (seamless ? FLAG.cubeSeamless : 0);
       request = { ...request, row: { ...request.row, flags: request.row.flags | flags } };
@@ -1062,7 +1276,7 @@ export class ImageTranslator implements ImageInstructions {
     op: ImageOp,
     image: BoundImage | undefined,
     dim: number,
-  ): { row: AccessRow; words: string[] } {
+  ): ImageRequest {
     const nCoords = DIM_COORDS[dim];
     const coords = Array.from({ length: nCoords }, (_, i) => this.addr(state, inst, i));
     const mip = op.mip ? this.addr(state, inst, nCoords) : '0u';
@@ -1084,12 +1298,7 @@ export class ImageTranslator implements ImageInstructions {
   }
 
   /** image_get_resinfo from the T# alone (the interpreter's rule: sizes of the mip, the view's level count). */
-  private resinfo(
-    state: LaneState,
-    inst: Instruction,
-    desc: ImageDescriptor,
-    dim: number,
-  ): { row: AccessRow; words: string[] } {
+  private resinfo(state: LaneState, inst: Instruction, desc: ImageDescriptor, dim: number): ImageRequest {
     if (dim === 3 && inst.fields.dmask & 4)
       throw new ImageRefusal("a cube's resinfo z (its face or cube count) is not translated");
     const { count } = viewLevels(desc);
@@ -1111,7 +1320,7 @@ export class ImageTranslator implements ImageInstructions {
     image: SampledImage,
     s: SamplerDescriptor,
     dim: number,
-  ): { row: AccessRow; words: string[] } {
+  ): ImageRequest {
     const f = inst.fields;
     const known = image.kind === 'known' ? image.image : undefined;
     // A selected image's format is one of the table's float-kind formats; its T# fields are read at its place.
@@ -1140,10 +1349,23 @@ export class ImageTranslator implements ImageInstructions {
       throw new ImageRefusal('anisotropic filtering with an implicit or _d LOD is not translated');
     if (s.mip_filter === 'point_aniso_adj') throw new ImageRefusal('the point_aniso_adj mip filter is not translated');
     const sf = s.fields as Record<string, number>;
-    // The interpreter samples these only where every texel is +0 or 1 (checked per texel); the module does not check texels.
+    // The interpreter samples these only where every texel and result component is +0 or 1, the fixed
+    // points of every sRGB curve: the module checks each (FLAG.degamma) and faults on anything else.
     const srgb = format ? format.info.num_format === 'SRGB' : image.kind === 'selected' && image.srgb;
-    if (sf.force_degamma === 1 || (sf.skip_degamma === 1 && srgb))
-      throw new ImageRefusal('FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated');
+    const degamma = sf.force_degamma === 1 || (sf.skip_degamma === 1 && srgb);
+    if (degamma && format && format.channelKind !== 'float')
+      throw new ImageRefusal(`FORCE_DEGAMMA of a ${format.channelKind} format (${format.info.name}) is not translated`);
+    if (degamma && image.kind === 'selected') {
+      // A place's number format is not in the module: degamma must apply alike at every place.
+      if (!image.allFloat)
+        throw new ImageRefusal(
+          'FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) of a table holding integer images is not translated',
+        );
+      if (sf.force_degamma !== 1 && !image.allSrgb)
+        throw new ImageRefusal(
+          'SKIP_DEGAMMA of a table of sRGB and other images is not translated (a place applies it or not by its format)',
+        );
+    }
     if (s.lod_bias_sec !== 0) throw new ImageRefusal('a non-zero LOD_BIAS_SEC is not translated');
     const magBil = s.mag_filter.endsWith('bilinear');
     const minBil = s.min_filter.endsWith('bilinear');
@@ -1166,21 +1388,22 @@ export class ImageTranslator implements ImageInstructions {
     // Whether the LOD can change the result: the level chosen, or the mag / min filter.
     const oneLevel = unnorm || s.mip_filter === 'none' || top === 0;
     const lodMatters = !unnorm && (!oneLevel || (op.kind === 'sample' && magBil !== minBil));
-    if (!explicitLod && !op.derivatives && lodMatters)
-      throw new ImageRefusal(
-        "an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-      );
+    // An implicit LOD that decides something: the quad's differences (D024), in _d's request words.
+    const quadDerivatives = !explicitLod && !op.derivatives && lodMatters;
 
     // Address VGPRs in the ISA's order; a cube's are s, t and the face (image-sample.ts).
     const nCoords = DIM_COORDS[dim];
     const cube = dim === 3;
     if (cube && unnorm) throw new ImageRefusal('unnormalized coordinates on a cube are not translated');
+    // The interpreter refuses an implicit or _d LOD of a cube whose quad is on more than one face,
+    // whether or not the LOD decides anything: the quad's face words are compared (CUBE_FAULT.quadFaces).
+    const quadFaces = cube && !explicitLod && !unnorm;
     const hasY = dim === 1 || dim === 5 || cube;
     const arrayed = dim === 4 || dim === 5;
     let idx = 0;
     const offReg = op.offset ? idx++ : -1;
-    // _b's bias only moves an implicit LOD, refused above where the LOD decides anything.
-    if (op.bias) idx++;
+    // _b's bias moves a LOD from derivatives; where the LOD decides nothing it is not read.
+    const biasReg = op.bias ? idx++ : -1;
     const zReg = op.compare ? idx++ : -1;
     const nGrad = hasY ? 2 : 1;
     const gradReg = op.derivatives ? idx : -1;
@@ -1213,7 +1436,9 @@ export class ImageTranslator implements ImageInstructions {
       (op.clamp ? FLAG.clampRegister : 0) |
       (op.compare ? FLAG.compare : 0) |
       (op.offset ? FLAG.offset : 0) |
-      (op.derivatives && !unnorm ? FLAG.derivatives : 0) |
+      ((op.derivatives || quadDerivatives) && !unnorm ? FLAG.derivatives : 0) |
+      (op.bias && (op.derivatives || quadDerivatives) && !unnorm ? FLAG.bias : 0) |
+      (degamma ? FLAG.degamma : 0) |
       (hasY ? FLAG.hasY : 0) |
       (arrayed ? FLAG.arrayed : 0) |
       (magBil ? FLAG.magBilinear : 0) |
@@ -1247,7 +1472,11 @@ export class ImageTranslator implements ImageInstructions {
       border,
       resinfo: [0, 0, 0, 0, 0],
     };
-    return { row, words: args };
+    const exchange = [
+      ...(quadDerivatives ? quadDifferences(state.lanes, hasY) : []),
+      ...(quadFaces ? [quadFaceCheck(state.lanes)] : []),
+    ];
+    return { row, words: args, ...(biasReg >= 0 ? { bias: arg(biasReg) } : {}), exchange };
   }
 
   /** Writes the dmask-selected components of `ires` (all four for gather4) to VGPRs from vdata; d16 halves as the interpreter packs them. */

@@ -174,6 +174,16 @@ export function deviceFault(layout: MemoryLayout, status: Uint32Array, maxSteps:
         kind: 'unsupported',
         reason: `the image instruction at 0x${detail.toString(16)} filtered across a cube face edge (seamless cube filtering is not modelled)`,
       };
+    case FAULT.imageDegamma:
+      return {
+        kind: 'unsupported',
+        reason: `the image instruction at 0x${detail.toString(16)} degammed (FORCE_DEGAMMA, or SKIP_DEGAMMA of an sRGB format) a texel or result component (f32 bits 0x${(status[STATUS.addressLo]! >>> 0).toString(16)}) that is not +0 or 1: only those are defined whatever the curve (not modelled)`,
+      };
+    case FAULT.imageCubeQuadFaces:
+      return {
+        kind: 'unsupported',
+        reason: `the image instruction at 0x${detail.toString(16)} took a cube's LOD from a quad on more than one face (this lane's face coordinate f32 bits 0x${(status[STATUS.addressLo]! >>> 0).toString(16)}), which is not modelled`,
+      };
     case FAULT.misalignedAtomic:
       return { kind: 'unsupported', reason: `a 32-bit atomic at 0x${address.toString(16)} is not 4-byte aligned` };
     case FAULT.stepLimit:

@@ -2,7 +2,8 @@
  * A decoded program as the blocks of the translated module's dispatcher (D011). Each basic block
  * of the CFG becomes one or more translation blocks, cut after every sync point: an instruction
  * that needs other lanes (a lane-mask write of VOPC/VOP3 and v_cmpx, v_readlane,
- * v_readfirstlane, DPP, v_permlane16/x16/64, ds_swizzle/ds_bpermute) or the group (s_barrier). A translation block's code runs in phase A of a
+ * v_readfirstlane, DPP, v_permlane16/x16/64, ds_swizzle/ds_bpermute, an image sample's implicit
+ * LOD from its quad) or the group (s_barrier). A translation block's code runs in phase A of a
  * superstep up to its end; a sync point publishes this lane's part (a mask bit, a VGPR word) and
  * halts the wave, and its phase-B code, after the group's barrier, reads the wave's exchange and
  * finishes the instruction. `pc` is the translation block to run next.
@@ -700,11 +701,20 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       state.flush();
     };
 
-    /** An image instruction: its request goes to the image service (image-ops.ts), its results are written after it. */
+    /**
+     * An image instruction: its request goes to the image service (image-ops.ts), its results are
+     * written after it. An implicit LOD first takes its quad's words through the exchange, one sync
+     * point a word (D024): every lane publishes, and phase B completes the request from its quad's.
+     */
     const image = (d: DecodedInstruction, images: ImageInstructions): void => {
       state.flush();
       const issue = images.translate(state, d);
       state.checkPending();
+      for (const step of issue.exchange) {
+        state.flush();
+        line(`xword[xw + lane] = ${step.publish};`);
+        split(program.base + d.inst.offset, () => step.finish.forEach(line), []);
+      }
       const next = newBlock(program.base + d.inst.offset + d.inst.size);
       line(`iret = ${next.id}u;`);
       line(`pc = ${IMAGE_SERVICE}u;`);

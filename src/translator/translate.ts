@@ -24,7 +24,7 @@ import { sgprName } from './lane-state.ts';
 import { translateProgram, type TranslatedProgram } from './program.ts';
 import { TranslationRefusal } from './refusal.ts';
 import type { BoundImage } from './image-bindings.ts';
-import { ImageTranslator } from './image-ops.ts';
+import { ImageTranslator, type SelectedImageForm } from './image-ops.ts';
 import { TracedWords } from './traced-words.ts';
 import {
   DEFAULT_STORAGE_BINDING_BYTES,
@@ -58,6 +58,8 @@ export interface TranslateOptions {
    * expectation names); EXEC always comes back.
    */
   readonly readBack?: { readonly sgprs: readonly number[]; readonly vgprs: readonly number[] };
+  /** Where runtime-selected images' texels are read (D026; default: the portable texel store). */
+  readonly selectedImageForm?: SelectedImageForm;
 }
 
 /**
@@ -85,6 +87,8 @@ export interface Translation {
   readonly images: readonly BoundImage[];
   /** Runtime-selected images (D983, D017): their slots, directory and texel store; null when the module reads none. */
   readonly selected: SelectedImageData | null;
+  /** Where the module reads selected images' texels (D026): the resource table needs its feature and the table bound. */
+  readonly selectedImageForm: SelectedImageForm;
 }
 
 /**
@@ -139,10 +143,11 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
   // One trace serves both passes, the images' words and the buffers' (D012).
   const traced = new TracedWords(program, setup, memory);
   const selected = new SelectedImages(setup.target.gen, memory);
+  const form = options.selectedImageForm ?? 'texel-store';
   const first = translateProgram(program, {
     ...base,
     discovery: true,
-    images: new ImageTranslator(program, traced, memory, selected),
+    images: new ImageTranslator(program, traced, memory, selected, form),
   });
   const known: [number, number][] =
     setup.kind === 'program'
@@ -150,7 +155,7 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
       : layout.sgprs.flatMap((s): [number, number][] => (s.kind === 'user' ? [[s.code, s.value]] : []));
   const constants = new Map<string, number>();
   for (const [code, value] of known) if (!first.written.has(sgprName(code))) constants.set(sgprName(code), value);
-  const images = new ImageTranslator(program, traced, memory, selected);
+  const images = new ImageTranslator(program, traced, memory, selected, form);
   const translated = translateProgram(program, { ...base, constants, images, traced });
   for (const name of constants.keys())
     if (translated.written.has(name)) throw new Error(`translator: ${name} was folded as a constant but is written`);
@@ -177,6 +182,7 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
     readBack,
     images: images.plan.images,
     selected: selectedData,
+    selectedImageForm: selectedData ? form : 'texel-store',
   };
 }
 

@@ -31,6 +31,8 @@ import {
   translateCapture,
 } from '../translator/gpu-replay.ts';
 import type { SelectedSlotReport } from '../translator/selected-images.ts';
+import type { SelectedImageForm } from '../translator/image-ops.ts';
+import { RESOURCE_TABLE_FEATURE } from '../host/directory/resource-table.ts';
 import { outcomeLine } from '../../test/translator/outcome-line.ts';
 import { rebuiltSelected, type DirectoryVariant } from '../../test/translator/d983-variants.ts';
 
@@ -40,6 +42,8 @@ export interface SelectedRunOutcome {
   readonly slots: readonly SelectedSlotReport[];
   readonly escapes: number;
   readonly escapedWords: readonly (readonly number[])[];
+  /** Where the module read the selected images' texels (D026); undefined when it was not translated. */
+  readonly form: SelectedImageForm | undefined;
 }
 
 export interface ReplayPageOutcome {
@@ -60,8 +64,13 @@ export interface ReplayPageApi {
   /** Devices lost or replaced so far (each loss or timeout costs one). */
   readonly devicesCreated: number;
   run(urls: readonly string[]): Promise<ReplayPageOutcome[]>;
-  /** D983: one capture's runtime-selected images, its directory rebuilt by `variant` when given. */
-  runSelected?(url: string, variant?: DirectoryVariant): Promise<SelectedRunOutcome>;
+  /** The device's features that choose a form of selected images (D026): those of RESOURCE_TABLE_FEATURES it has. */
+  readonly features?: readonly string[];
+  /**
+   * D983: one capture's runtime-selected images, its directory rebuilt by `variant` when given, read
+   * in `form` (default: the texel store).
+   */
+  runSelected?(url: string, variant?: DirectoryVariant, form?: SelectedImageForm): Promise<SelectedRunOutcome>;
 }
 
 declare global {
@@ -75,6 +84,9 @@ declare global {
  * SwiftShader takes minutes to compile some translated modules on a loaded machine.
  */
 const DEFAULT_CAPTURE_TIMEOUT_MS = 300_000;
+
+/** What the resource-table form of selected images needs of a device (D026). */
+const RESOURCE_TABLE_FEATURES: readonly GPUFeatureName[] = ['subgroups', RESOURCE_TABLE_FEATURE as GPUFeatureName];
 
 interface Held {
   readonly device: GPUDevice;
@@ -103,7 +115,12 @@ async function device(): Promise<Held> {
   if (!a) throw new Error('requestAdapter() returned null (Chromium needs --enable-unsafe-webgpu here)');
   adapter = a;
   // The default limits, as Dawn for Node's device in the Node tests has: the same captures fit.
-  const d = await adapter.requestDevice();
+  // The resource table's feature and subgroups where the adapter offers both, so D983's tests can
+  // run the resource-table form (D026) too; a replay asks for that form explicitly.
+  const wanted = RESOURCE_TABLE_FEATURES.filter((f) => a.features.has(f));
+  const d = await adapter.requestDevice({
+    requiredFeatures: wanted.length === RESOURCE_TABLE_FEATURES.length ? wanted : [],
+  });
   devicesCreated++;
   const uncaptured: string[] = [];
   d.onuncapturederror = (e) => void uncaptured.push(e.error.message);
@@ -194,13 +211,17 @@ async function run(urls: readonly string[]): Promise<ReplayPageOutcome[]> {
   return outcomes;
 }
 
-async function runSelected(url: string, variant?: DirectoryVariant): Promise<SelectedRunOutcome> {
+async function runSelected(
+  url: string,
+  variant?: DirectoryVariant,
+  form?: SelectedImageForm,
+): Promise<SelectedRunOutcome> {
   const { device: d } = await device();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`fetch ${url}: HTTP ${response.status} ${response.statusText}`);
   const capture = await readCapture(new Uint8Array(await response.arrayBuffer()));
-  const t = translateCapture(capture, d, { vector });
-  if ('kind' in t) return { line: outcomeLine(t), slots: [], escapes: 0, escapedWords: [] };
+  const t = translateCapture(capture, d, { vector, selectedImageForm: form });
+  if ('kind' in t) return { line: outcomeLine(t), slots: [], escapes: 0, escapedWords: [], form: undefined };
   const selected = t.translation.selected;
   const translation =
     variant && selected
@@ -213,17 +234,19 @@ async function runSelected(url: string, variant?: DirectoryVariant): Promise<Sel
     slots: selected?.report ?? [],
     escapes: escape?.count ?? 0,
     escapedWords: escape?.lanes.map((l) => l.words) ?? [],
+    form: translation.selectedImageForm,
   };
 }
 
 async function start(): Promise<ReplayPageApi> {
   vector = await loadVectorBridge();
-  await device();
+  const { device: d } = await device();
   const info = adapter?.info;
   const name = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(' ');
   return {
     ready: true,
     adapter: name,
+    features: RESOURCE_TABLE_FEATURES.filter((f) => d.features.has(f)),
     get devicesCreated() {
       return devicesCreated;
     },

@@ -3,7 +3,8 @@
  * wave32 and wave64: images a dispatch selects from a table at run time, found in the module by
  * their descriptors through the directory and read from the texel store (D017). Every case
  * checks the capture's expectation (the interpreter's) against the texels the kernel states
- * (d983-kernels.ts), then the GPU against the capture.
+ * (d983-kernels.ts), then the GPU against the capture. This file runs the portable form (the
+ * texel store); d983-resource-table.gpu.test.ts runs the same tests in the resource-table form (D026).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +64,7 @@ async function stated(c: D983Case): Promise<Capture> {
 }
 
 function translated(capture: Capture): { translation: Translation; layout: Parameters<typeof runTranslation>[2] } {
-  const t = translateCapture(capture, gpu.device, { vector });
+  const t = translateCapture(capture, gpu.device, { vector, selectedImageForm: 'texel-store' });
   if ('kind' in t) throw new Error(`not translated: ${t.reason}`);
   return t;
 }

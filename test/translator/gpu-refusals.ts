@@ -15,34 +15,4 @@ export const GPU_REFUSED: Readonly<Record<string, string>> = {
     'the image instruction at 0x10000084 read s[16:…] holding other words than the T#/S# the host bound (translated from the trace)',
   'radv/nonuniform_sampler_and_texture gfx1030w64':
     'the image instruction at 0x10000084 read s[12:…] holding other words than the T#/S# the host bound (translated from the trace)',
-  'llvm/s_buffer_load_descriptor_then_sample gfx704':
-    "0x10000074: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-  'llvm/s_buffer_load_descriptor_then_sample gfx803':
-    "0x10000078: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-  'llvm/s_buffer_load_descriptor_then_sample gfx900':
-    "0x10000078: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-  'llvm/s_buffer_load_descriptor_then_sample gfx1030w32':
-    "0x1000007c: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-  'llvm/s_buffer_load_descriptor_then_sample gfx1030w64':
-    "0x1000007c: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-  'llvm/sampler_const:main2 gfx704':
-    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
-  'llvm/sampler_const:main2 gfx803':
-    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
-  'llvm/sampler_const:main2 gfx900':
-    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
-  'llvm/sampler_const:main2 gfx1030w32':
-    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
-  'llvm/sampler_const:main2 gfx1030w64':
-    '0x10000120: image_sample: FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) is not translated',
-  'llvm/waterfall_image_sample gfx704':
-    "0x10000098: image_sample: an implicit LOD decides this sample (levels or mag/min filters differ); the quad's derivatives (a cross-lane exchange) are not translated yet (_l, _lz and _d are)",
-  'llvm/waterfall_image_sample gfx803':
-    '0x100000a4: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x58); per lane v6 = vload@0x30[0]), but the tracer names no table record for the T# (D983)',
-  'llvm/waterfall_image_sample gfx900':
-    '0x1000009c: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x50); per lane v6 = vload@0x30[0]), but the tracer names no table record for the T# (D983)',
-  'llvm/waterfall_image_sample gfx1030w32':
-    '0x100000a0: image_sample: s4 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s4, v6 at 0x54); per lane v6 = vload@0x48[0]), but the tracer names no table record for the T# (D983)',
-  'llvm/waterfall_image_sample gfx1030w64':
-    '0x100000a0: image_sample: s8 (T# word 0) is selected per lane (v6 of the first active lane (v_readfirstlane_b32 s8, v6 at 0x54); per lane v6 = vload@0x48[0]), but the tracer names no table record for the T# (D983)',
 };

@@ -38,6 +38,8 @@ export interface TexelStore {
   readonly words: Uint32Array;
   /** Places with texels (flat images and cubes); volumes have an empty header. */
   readonly readable: number;
+  /** Headers at the start of `words` (at least one, even with no image). */
+  readonly places: number;
   readonly bytes: number;
 }
 
@@ -174,5 +176,5 @@ export function buildTexelStore(images: readonly TableImage[], memory: GuestByte
     });
     readable++;
   });
-  return { words: store, readable, bytes: store.byteLength };
+  return { words: store, readable, places, bytes: store.byteLength };
 }

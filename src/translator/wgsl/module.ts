@@ -11,6 +11,8 @@
  *     phase A: a live wave not at s_barrier runs its blocks (`loop { switch pc }`) to a sync point,
  *              and its lane 0 writes the wave's state (`wstate`)
  *     storageBarrier, then every invocation loads the wave states with workgroupUniformLoad
+ *     (the resource-table form of selected images serves its pending lanes here, in the group's
+ *     uniform control flow: image-ops.ts `uniformService`, D026)
  *     phase B: the sync point is finished from the wave's exchange; waves at s_barrier go on when
  *              every live wave of the group is there
  *     leave when no wave is live (the states are uniform, so the loop's exit is)
@@ -54,7 +56,15 @@ export interface ModuleShape {
   /** A program capture's registers out, written after the status words; null: none. */
   readonly readBack: RegisterReadBack | null;
   /** The image instructions' bindings and service (image-ops.ts `ImagePlan`, D015); absent or empty: none. */
-  readonly images?: { declarations(): string; locals(): string; serviceCase(): string };
+  readonly images?: {
+    declarations(): string;
+    locals(): string;
+    serviceCase(): string;
+    /** Directives before every declaration, builtins of the entry point, and a service in the superstep's uniform control flow (D026). */
+    directives?(): string;
+    builtins?(): string;
+    uniformService?(): string;
+  };
 }
 
 /** Thread-id arithmetic as WGSL text over u32 expressions. */
@@ -157,7 +167,10 @@ export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): stri
     .filter((b) => b.finish !== null)
     .map((b) => [`          case ${b.id + 1}u: {`, ...b.finish!.map((l) => `  ${l}`), '          }'].join('\n'));
   const ldsWords = Math.ceil(shape.ldsBytes / 4);
-  return `// gcn-webgpu translation (D011): ${waves} wave${waves === 1 ? '' : 's'} of ${lanes} lanes a group
+  const directives = shape.images?.directives?.() ?? '';
+  const builtins = shape.images?.builtins?.() ?? '';
+  const uniformService = shape.images?.uniformService?.() ?? '';
+  return `${directives ? `${directives}\n` : ''}// gcn-webgpu translation (D011): ${waves} wave${waves === 1 ? '' : 's'} of ${lanes} lanes a group
 ${RUNTIME_WGSL}
 ${serviceWgsl(program.atomics, ldsWords)}
 ${shape.images?.declarations() ? `${shape.images.declarations()}\n` : ''}var<workgroup> xword: array<u32, ${2 * size}>;
@@ -165,7 +178,7 @@ var<workgroup> xmask: array<atomic<u32>, ${waves * 12}>;
 var<workgroup> wstate: array<u32, ${waves}>;
 
 @compute @workgroup_size(${size})
-fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>) {
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3<u32>${builtins ? `, ${builtins}` : ''}) {
   let lane = lid % ${lanes}u;
   let wave = lid / ${lanes}u;
   let group = params.group.xyz + wg;
@@ -224,7 +237,7 @@ ${cases.join('\n')}
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
     }
     storageBarrier();
-    let states = workgroupUniformLoad(&wstate);
+    let states = workgroupUniformLoad(&wstate);${uniformService ? `\n    ${uniformService}` : ''}
     var live_waves = 0u;
     var waiting = 0u;
     for (var w = 0u; w < ${waves}u; w++) {

@@ -58,6 +58,13 @@ export const FAULT = {
   imageCubeFaceId: 13,
   /** A weighted tap of a seamless cube sample lies across a face edge (not modelled, D022). */
   imageCubeEdge: 14,
+  /**
+   * FORCE_DEGAMMA (or SKIP_DEGAMMA of an sRGB format) met a texel or result component that is not
+   * +0 or 1, the only values every sRGB curve leaves alone (image-ops.ts, the interpreter's rule).
+   */
+  imageDegamma: 15,
+  /** An implicit (or _d) LOD of a cube sample whose quad is on more than one face (image-ops.ts, D024). */
+  imageCubeQuadFaces: 16,
 } as const;
 export type FaultCode = (typeof FAULT)[keyof typeof FAULT];
 

@@ -168,5 +168,10 @@ export type Decl = LocalDecl | GlobalDecl;
 export interface WgslModule {
   /** `enable` directives' extension names. */
   readonly enables: readonly string[];
+  /**
+   * Global `diagnostic(severity, rule)` directives. The reader runs no uniformity analysis, so
+   * they change nothing it emits; they are kept so a module says what it filtered.
+   */
+  readonly diagnostics: readonly { readonly severity: string; readonly rule: string }[];
   readonly decls: readonly ModuleDecl[];
 }

@@ -47,7 +47,15 @@ export const BUILTIN_INPUTS: Readonly<Record<string, WType>> = {
   global_invocation_id: vec(3, 'u32'),
   workgroup_id: vec(3, 'u32'),
   num_workgroups: vec(3, 'u32'),
+  // enable subgroups
+  subgroup_invocation_id: U32,
+  subgroup_size: U32,
 };
+
+/** The extensions the reader takes: the resource table (D016) and subgroups (the resource-table form's service, D026). */
+const EXTENSIONS = new Set(['chromium_experimental_resource_table', 'subgroups']);
+/** The severities of a diagnostic directive (WGSL §2.3.1). */
+const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
 
 /** Builtins whose arguments all share one numeric type, which is also their result's (WGSL §17). */
 const SAME_TYPE_BUILTINS: Readonly<Record<string, { args: number; kinds: readonly ScalarKind[] }>> = {
@@ -168,7 +176,9 @@ class Checker {
 
   run(): CheckedModule {
     for (const name of this.module.enables)
-      if (name !== 'chromium_experimental_resource_table') fail(`the extension '${name}'`, { line: 1, column: 1 });
+      if (!EXTENSIONS.has(name)) fail(`the extension '${name}'`, { line: 1, column: 1 });
+    for (const d of this.module.diagnostics)
+      if (!SEVERITIES.has(d.severity)) fail(`the diagnostic severity '${d.severity}'`, { line: 1, column: 1 });
     for (const d of this.module.decls) {
       const taken = this.structDecls.has(d.name) || this.globals.has(d.name) || this.functions.has(d.name);
       if (taken) fail(`a second declaration of '${d.name}'`, d.pos);
@@ -344,6 +354,8 @@ class Checker {
             p.pos,
           );
         if (!sameType(want!, p.type!)) this.mismatch(want!, p.type!, p.pos);
+        if (p.builtin!.startsWith('subgroup_') && !this.module.enables.includes('subgroups'))
+          fail(`@builtin(${p.builtin}) without enable subgroups`, p.pos);
       } else {
         if (p.builtin !== undefined) fail(`@builtin on a parameter of ${f.name}, which is not the entry point`, p.pos);
         if (!isConstructible(p.type!)) fail(`a parameter of type ${typeName(p.type!)}`, p.pos);
@@ -808,6 +820,23 @@ class Checker {
       case 'storageBarrier':
         arity(0);
         return VOID;
+      case 'subgroupBallot': {
+        // WGSL §17.14: the active invocations whose predicate is true, a bit each, as vec4<u32>.
+        this.subgroups(e);
+        arity(1);
+        this.operand(args[0]!, BOOL, name);
+        return vec(4, 'u32');
+      }
+      case 'subgroupShuffle': {
+        // WGSL §17.14: e of the invocation id names, for a concrete numeric scalar or vector e.
+        this.subgroups(e);
+        arity(2);
+        const t = this.value(args[0]!, expected);
+        const s = elementKind(t);
+        if ((t.k !== 'scalar' && t.k !== 'vec') || s === 'bool') fail(`subgroupShuffle of a ${typeName(t)}`, e.pos);
+        this.integerArg(args[1]!, name);
+        return t;
+      }
       case 'workgroupUniformLoad': {
         arity(1);
         const p = this.pointer(args[0]!, name, ['workgroup']);
@@ -871,6 +900,10 @@ class Checker {
     this.integerArg(e.args[0]!, e.callee);
     e.constructs = t;
     return e.callee === 'hasResource' ? BOOL : t;
+  }
+
+  private subgroups(e: Extract<Expr, { kind: 'call' }>): void {
+    if (!this.module.enables.includes('subgroups')) fail(`${e.callee} without enable subgroups`, e.pos);
   }
 
   private u32Args(args: readonly Expr[], name: string): void {

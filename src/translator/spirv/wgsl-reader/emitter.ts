@@ -60,6 +60,8 @@ const BUILTINS: Readonly<Record<string, number>> = {
   global_invocation_id: BuiltIn.GlobalInvocationId,
   workgroup_id: BuiltIn.WorkgroupId,
   num_workgroups: BuiltIn.NumWorkgroups,
+  subgroup_invocation_id: BuiltIn.SubgroupLocalInvocationId,
+  subgroup_size: BuiltIn.SubgroupSize,
 };
 
 const STORAGE_CLASS: Readonly<Record<AddressSpace, number>> = {
@@ -1222,6 +1224,19 @@ class Emitter {
         return g(s === 'i32' ? GLSLstd450.FindSMsb : GLSLstd450.FindUMsb, x);
       case 'firstTrailingBit':
         return g(GLSLstd450.FindILsb, x);
+      case 'subgroupBallot':
+        this.m.capability(Capability.GroupNonUniformBallot);
+        return b.op(Op.GroupNonUniformBallot, ty, this.u32(Scope.Subgroup), x);
+      case 'subgroupShuffle':
+        // The id as a u32 (WGSL takes i32 or u32; SPIR-V an unsigned integer scalar).
+        this.m.capability(Capability.GroupNonUniformShuffle);
+        return b.op(
+          Op.GroupNonUniformShuffle,
+          ty,
+          this.u32(Scope.Subgroup),
+          x,
+          elementKind(e.args[1]!.type!) === 'i32' ? b.bitcast(this.m.uintType(), y) : y,
+        );
       case 'extractBits':
       case 'insertBits': {
         // WGSL: o = min(offset, 32), c = min(count, 32 - o); SPIR-V leaves offset + count > 32 undefined.

@@ -119,10 +119,24 @@ class Parser {
 
   module(): WgslModule {
     const enables: string[] = [];
+    const diagnostics: { severity: string; rule: string }[] = [];
     const decls: ModuleDecl[] = [];
-    while (this.is('enable') || this.is('requires')) {
+    while (this.is('enable') || this.is('requires') || this.is('diagnostic')) {
       const kw = this.next();
       if (kw.text === 'requires') throw new UnsupportedWgsl('a requires directive', kw.pos);
+      if (kw.text === 'diagnostic') {
+        // diagnostic(severity, rule); a rule may be a two-part name (WGSL §2.3).
+        this.expect('(');
+        const severity = this.ident().text;
+        this.expect(',');
+        let rule = this.ident().text;
+        if (this.eat('.')) rule = `${rule}.${this.ident().text}`;
+        this.eat(',');
+        this.expect(')');
+        this.expect(';');
+        diagnostics.push({ severity, rule });
+        continue;
+      }
       do enables.push(this.ident().text);
       while (this.eat(','));
       this.expect(';');
@@ -131,7 +145,7 @@ class Parser {
       if (this.eat(';')) continue;
       decls.push(this.moduleDecl());
     }
-    return { enables, decls };
+    return { enables, diagnostics, decls };
   }
 
   private attributes(): { name: string; args: Expr[]; pos: SourcePos }[] {
