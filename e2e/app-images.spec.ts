@@ -116,6 +116,15 @@ test('Tables and directory lists the WebGPU run’s escapes with each lane and i
   await expect(gpu.getByTestId('gpu-verdict')).toHaveAttribute('data-verdict', 'refused', { timeout: 90_000 });
   await expect(gpu.getByTestId('gpu-escapes-note')).toContainText('4 lane accesses escaped');
   await showView(page, 'Tables and directory');
+  // The interpreter's run: the same four lanes selected the record the directory leaves out, listed with its words.
+  const interpreted = page.getByTestId('escapes').getByTestId('escapes-table').locator('tbody tr');
+  await expect(interpreted).toHaveCount(1);
+  const escaped = interpreted.first().locator('td');
+  await expect(escaped.nth(0)).toHaveText('0');
+  await expect(escaped.nth(1)).toHaveText('0');
+  await expect(escaped.nth(2)).toHaveText('0');
+  await expect(escaped.nth(4)).toHaveText(ESCAPING_LANES.join(', '));
+  await expect(escaped.nth(5)).toHaveText(/^0x[0-9a-f]{8} 0x[0-9a-f]{8} 0x8fffcfff 0x90000fac( 0x00000000){4}$/);
   await expect(section.getByTestId('gpu-escapes-count')).toContainText(
     '4 lane accesses escaped (slot 0: 4), so the result was refused',
   );

@@ -6,8 +6,11 @@
  * - interactive: from the server's answer to the document (the navigation's responseStart)
  *   to the default view being usable (the app's `gcn-webgpu:interactive` mark: the bundled
  *   default capture read, its program listed, every view's controls live); then to the Modules
- *   view filled (the translation) and the Tables view filled. Each of BENCH_APP_LOADS fresh
- *   loads (default 5), median and max.
+ *   view's WGSL filled (the translation) and the Tables view filled. Each of BENCH_APP_LOADS
+ *   fresh loads (default 5), median and max.
+ * - SPIR-V: in as many fresh loads apart (so that the loads above are not timed after one), the
+ *   Modules view shown once the tables are read, and the SPIR-V text it asks for then (D021)
+ *   timed from that click to the text in the page (its lines made; layout and paint after).
  * - scrolling: the first slot's 65536-record table of the default capture (`light-shadows`, seven
  *   slots, e2e/fixtures/d983-captures.ts) scrolled by BENCH_SCROLL_PX a
  *   frame (default 120 px, about 5 rows) for BENCH_SCROLL_FRAMES frames (default 600), the
@@ -59,6 +62,28 @@ test('interactive default view after the server answers', async ({ page }) => {
   figures.interactiveMax = { value: Math.max(...interactive), unit: 'ms' };
   figures.modulesFilledMedian = { value: median(modules), unit: 'ms', note: 'the WGSL translated and shown' };
   figures.tablesFilledMedian = { value: median(tables), unit: 'ms', note: 'the tracer and the directory read' };
+});
+
+test('the SPIR-V text after the Modules view is first shown', async ({ page }) => {
+  const spirv: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    await page.goto(`/?bench=spirv-${i}`);
+    await expect(page.locator('body')).toHaveAttribute('data-tables', 'done');
+    const shownAt = await page.evaluate(() => {
+      const at = performance.now();
+      document.querySelector<HTMLElement>('#tab-modules')!.click();
+      return at;
+    });
+    await expect(page.locator('body')).toHaveAttribute('data-spirv', 'done');
+    await expect(page.getByTestId('spirv-status')).toHaveAttribute('data-status', 'spirv');
+    const shown = await page.evaluate(() => performance.getEntriesByName('gcn-webgpu:spirv')[0]!.startTime);
+    spirv.push(shown - shownAt);
+  }
+  figures.spirvAfterShownMedian = {
+    value: median(spirv),
+    unit: 'ms',
+    note: `${LOADS} loads: from showing the Modules view to its SPIR-V text (read from the WGSL, disassembled, its lines made)`,
+  };
 });
 
 test('frame times scrolling the 65536-record table', async ({ page }) => {

@@ -13,10 +13,12 @@ export const GRID_COLUMNS = 32;
 /** Larger directories list their occupied slots only (a 2^20-slot grid would not help anyone). */
 export const MOST_GRID_CELLS = 16384;
 
-export function slotLabel(index: number, s: DirectorySlotSummary | undefined): string {
+/** A cell's label in words; `levels`: the mip levels of the slot's image, named where there are more than one. */
+export function slotLabel(index: number, s: DirectorySlotSummary | undefined, levels = 1): string {
   if (!s) return `slot ${index}: empty`;
   const where = s.distance === 0 ? 'at its home slot' : `${s.distance} above its home slot ${s.home}`;
-  return `slot ${index}: place ${s.place}${s.cube ? ', a cube' : ''}, probe distance ${s.distance} (${where})`;
+  const mips = levels > 1 ? `, ${levels} mip levels` : '';
+  return `slot ${index}: place ${s.place}${s.cube ? ', a cube' : ''}${mips}, probe distance ${s.distance} (${where})`;
 }
 
 export class DirectoryGrid {
@@ -28,6 +30,8 @@ export class DirectoryGrid {
     slotCount: number,
     slots: readonly DirectorySlotSummary[],
     private readonly open: (index: number, cell: HTMLButtonElement) => void,
+    /** The mip levels of the image at a place (the slot table's images), for the cells' labels. */
+    levelsAt: (place: number) => number = () => 1,
   ) {
     const bySlot = new Map(slots.map((s) => [s.index, s]));
     const shown: number[] =
@@ -45,6 +49,7 @@ export class DirectoryGrid {
       for (const index of shown.slice(r * GRID_COLUMNS, (r + 1) * GRID_COLUMNS)) {
         const s = bySlot.get(index);
         const k = this.cells.length;
+        const label = slotLabel(index, s, s ? levelsAt(s.place) : 1);
         const cell = el('button', {
           type: 'button',
           role: 'gridcell',
@@ -53,8 +58,8 @@ export class DirectoryGrid {
           'data-slot': String(index),
           'data-occupied': String(!!s),
           ...(s ? { 'data-distance': String(s.distance), 'data-place': String(s.place) } : {}),
-          'aria-label': slotLabel(index, s),
-          title: slotLabel(index, s),
+          'aria-label': label,
+          title: label,
           tabindex: k === 0 ? '0' : '-1',
           text: s ? `${s.distance}${s.cube ? 'c' : ''}` : '·',
         });

@@ -29,8 +29,8 @@ import { RunView } from './run-view.ts';
 import { StepView } from './step-view.ts';
 import { TablesView } from './tables-view.ts';
 import { makeTabs } from './tabs.ts';
-import { AnalysisClient, WorkerFailure, type Busy } from './worker-client.ts';
-import type { CaptureSummary, NamedError } from './worker-api.ts';
+import { AnalysisClient, SPIRV_JOB, WorkerFailure, type Busy } from './worker-client.ts';
+import type { CaptureSummary, NamedError, SpirvStatus } from './worker-api.ts';
 
 declare global {
   interface Window {
@@ -94,6 +94,8 @@ class App {
   private pageGpu: GpuRunner | undefined;
   private busyTimer: number | undefined;
   private lastBusy: Busy | undefined;
+  /** The SPIR-V of the open capture: not asked for yet (made when the Modules view is first shown), asked, or shown. */
+  private spirvState: 'no-module' | 'not-asked' | 'asked' | 'shown' = 'no-module';
 
   constructor(root: HTMLElement) {
     this.client = new AnalysisClient(
@@ -165,6 +167,7 @@ class App {
     });
     this.tabs.onSelect((id) => {
       if (id === 'step') this.step.shown();
+      if (id === 'modules') void this.readSpirv();
     });
     window.__gcnApp = {
       gpuDevice: () => this.gpu.device,
@@ -225,6 +228,7 @@ class App {
     this.tables.render(summary);
     this.run.reset(summary);
     this.step.reset();
+    this.spirvState = 'no-module';
     if (this.tabs.selected === 'step') this.step.shown();
     const opened = `opened ${summary.name} (read and checked in ${summary.readMs.toFixed(1)} ms)`;
     this.statusText.textContent = opened;
@@ -242,12 +246,14 @@ class App {
   private async translate(): Promise<void> {
     this.modules.render(undefined, true);
     document.body.dataset.modules = 'translating';
+    document.body.dataset.spirv = 'waiting';
     try {
       const r = await this.client.modules();
       if (!r.ok) {
         this.modules.failed(r.error);
       } else {
         this.modules.render(r.value);
+        this.spirvState = 'not-asked';
         if (r.value.kind === 'modules' && this.listing)
           linkInstructionsToWgsl(this.listing.items, r.value.blocks, (block) => {
             this.tabs.select('modules');
@@ -259,6 +265,31 @@ class App {
     }
     document.body.dataset.modules = 'done';
     performance.mark('gcn-webgpu:modules');
+    if (this.tabs.selected === 'modules') void this.readSpirv();
+  }
+
+  /**
+   * The SPIR-V panel's text, asked for the first time the Modules view shows a module (D021):
+   * nothing else waits for it. A worker failure is shown, and the next showing asks again.
+   */
+  private async readSpirv(): Promise<void> {
+    if (this.spirvState !== 'not-asked') return;
+    const summary = this.summary;
+    this.spirvState = 'asked';
+    document.body.dataset.spirv = 'reading';
+    this.modules.spirvReading('waiting for the analysis worker…');
+    let r: SpirvStatus | NamedError;
+    try {
+      const o = await this.client.spirv();
+      r = o.ok ? o.value : o.error;
+    } catch (e) {
+      r = errorOf(e);
+    }
+    if (this.summary !== summary || this.spirvState !== 'asked') return; // another capture opened meanwhile
+    this.modules.showSpirv(r);
+    this.spirvState = 'kind' in r ? 'shown' : 'not-asked';
+    document.body.dataset.spirv = 'done';
+    performance.mark('gcn-webgpu:spirv');
   }
 
   /** Fills the Tables view's texture slots and directories from the worker. */
@@ -360,6 +391,9 @@ class App {
     const show = (): void => {
       const s = (performance.now() - b.since) / 1000;
       this.statusText.textContent = `${b.label}${b.progress ? `: ${b.progress}` : ''}… ${s.toFixed(1)} s`;
+      // The SPIR-V panel shows its own job's progress where the text will be.
+      if (this.spirvState === 'asked' && b.label === SPIRV_JOB)
+        this.modules.spirvReading(`${b.progress || b.label}… ${s.toFixed(1)} s`);
     };
     show();
     this.busyTimer = window.setInterval(show, 250);

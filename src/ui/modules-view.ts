@@ -3,7 +3,8 @@
  * highlighted (wgsl-highlight.ts), each translation block's `case` linked back to the
  * instruction it starts at and each instruction's marker (the translator's comment before its
  * statements) back to that instruction; and the SPIR-V panel: the disassembly of the SPIR-V
- * read from that WGSL (D016), highlighted (spirv-highlight.ts), or why there is none. A refusal
+ * read from that WGSL (D016), highlighted (spirv-highlight.ts), or why there is none; it is asked
+ * for when the view is first shown (D021), so the tables do not wait for it. A refusal
  * shows its reason. Links from the Program view land on an instruction's marker here
  * (`showBlock`), or on its block's `case` where the text has no marker for it.
  */
@@ -121,6 +122,11 @@ function wgslListing(
   return list;
 }
 
+/** What the SPIR-V panel says before its text comes: not asked for yet, or being made (with the worker's progress). */
+function spirvNote(status: 'spirv-waiting' | 'spirv-reading', text: string): HTMLElement {
+  return el('p', { class: 'note', role: 'status', 'data-testid': 'spirv-status', 'data-status': status, text });
+}
+
 /** The SPIR-V panel's body: the disassembly as numbered, highlighted lines, or why there is none. */
 function spirvBody(spirv: SpirvStatus): Node[] {
   if (spirv.kind !== 'spirv')
@@ -159,6 +165,8 @@ function spirvBody(spirv: SpirvStatus): Node[] {
 export class ModulesView {
   private list: HTMLOListElement | undefined;
   private highlighted: HTMLElement | undefined;
+  /** The SPIR-V panel of the module shown; its text is asked for apart (`spirvReading`, `showSpirv`). */
+  private spirvPanel: HTMLElement | undefined;
 
   constructor(
     private readonly panel: HTMLElement,
@@ -171,6 +179,7 @@ export class ModulesView {
   render(status: ModulesStatus | undefined, busy = false): void {
     this.list = undefined;
     this.highlighted = undefined;
+    this.spirvPanel = undefined;
     const heading = el('h2', { text: 'Modules' });
     if (!status) {
       this.panel.replaceChildren(
@@ -179,7 +188,12 @@ export class ModulesView {
       );
       return;
     }
-    const spirv = modulePanel('module-spirv', 'SPIR-V (disassembled)', ...spirvBody(status.spirv));
+    const spirv = modulePanel(
+      'module-spirv',
+      'SPIR-V (disassembled)',
+      spirvNote('spirv-waiting', 'the SPIR-V text is made when this view is first shown'),
+    );
+    this.spirvPanel = spirv;
     if (status.kind !== 'modules') {
       this.panel.replaceChildren(
         heading,
@@ -227,6 +241,32 @@ export class ModulesView {
       ),
       spirv,
     );
+  }
+
+  /** The SPIR-V is being made: the worker's latest progress line and the seconds so far. */
+  spirvReading(progress: string): void {
+    this.setSpirvBody(spirvNote('spirv-reading', progress));
+  }
+
+  /** The SPIR-V text, why there is none, or why the worker could not answer; false when no module is shown. */
+  showSpirv(r: SpirvStatus | NamedError): boolean {
+    if ('kind' in r) return this.setSpirvBody(...spirvBody(r));
+    return this.setSpirvBody(
+      el('p', {
+        class: 'problem',
+        role: 'alert',
+        'data-testid': 'spirv-status',
+        'data-status': 'spirv-failed',
+        text: `no SPIR-V text: ${r.name}: ${r.message} (showing this view again asks again)`,
+      }),
+    );
+  }
+
+  private setSpirvBody(...body: Node[]): boolean {
+    const panel = this.spirvPanel;
+    if (!panel) return false;
+    panel.replaceChildren(panel.firstElementChild!, ...body);
+    return true;
   }
 
   failed(e: NamedError): void {

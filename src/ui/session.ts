@@ -262,10 +262,18 @@ export function bufferComparisons(
   return buffers;
 }
 
+/** `translateCapture` once: the module with its milliseconds, or the refusal by kind and reason. */
+type TranslationOutcome =
+  | { readonly kind: 'translated'; readonly translation: Translated['translation']; readonly ms: number }
+  | { readonly kind: 'refused' | 'invalid'; readonly reason: string };
+type Translated = Exclude<ReturnType<typeof translateCapture>, { kind: string }>;
+
 export class CaptureSession {
   private stepper: DispatchStepper | undefined;
   private stepperError: string | undefined;
   private inspector: TableInspector | undefined;
+  private translated: TranslationOutcome | undefined;
+  private spirvStatus: SpirvStatus | undefined;
   /** Instruction text by byte offset from the entry. */
   private readonly textAt = new Map<number, string>();
   readonly program: ProgramView;
@@ -376,18 +384,26 @@ export class CaptureSession {
     };
   }
 
+  /** The capture translated once (WebGPU's default limits, as `gcn-webgpu translate` does), or the refusal. */
+  private translation(): TranslationOutcome {
+    this.translated ??= (() => {
+      const t0 = now();
+      const t = translateCapture(this.capture, undefined, { vector: this.vector });
+      const ms = now() - t0;
+      return 'kind' in t ? { kind: t.kind, reason: t.reason } : { kind: 'translated', translation: t.translation, ms };
+    })();
+    return this.translated;
+  }
+
   /**
-   * The capture translated to WGSL (WebGPU's default limits, as `gcn-webgpu translate` does),
-   * with each translation block's instructions and the lines of its code and of each
-   * instruction's marker in the text; and that WGSL as SPIR-V text (`spirvOfWgsl`, where
-   * `tools` says where spirv-tools' WebAssembly is fetched from in a browser).
+   * The capture translated to WGSL, with each translation block's instructions and the lines of
+   * its code and of each instruction's marker in the text. The SPIR-V is asked for apart
+   * (`spirv`), when its panel is first shown, so that nothing else waits for it.
    */
-  async modules(progress: ProgressSink = () => {}, tools: SpirvToolsOptions = {}): Promise<ModulesStatus> {
+  async modules(progress: ProgressSink = () => {}): Promise<ModulesStatus> {
     progress('translating the dispatch to WGSL (src/translator)');
-    const t0 = now();
-    const t = translateCapture(this.capture, undefined, { vector: this.vector });
-    const ms = now() - t0;
-    if ('kind' in t) return { kind: t.kind, reason: t.reason, spirv: SPIRV_STATUS };
+    const t = this.translation();
+    if (t.kind !== 'translated') return { kind: t.kind, reason: t.reason };
     progress('linking the translation blocks and instructions to the program');
     const entry = this.program.ok ? this.program.entry : (this.setup?.programAddress ?? 0);
     const offsets = [...this.textAt.keys()].sort((a, b) => a - b);
@@ -406,9 +422,22 @@ export class CaptureSession {
         finishLine: b.finish ? (bareCaseLine.get(b.id + 1) ?? null) : null,
       };
     });
+    return { kind: 'modules', wgsl: t.translation.wgsl, blocks, ms: t.ms };
+  }
+
+  /**
+   * The translated WGSL as SPIR-V text (`spirvOfWgsl`, where `tools` says where spirv-tools'
+   * WebAssembly is fetched from in a browser); translates first where `modules` has not. Made
+   * once a capture: a second call returns the first one's status.
+   */
+  async spirv(progress: ProgressSink = () => {}, tools: SpirvToolsOptions = {}): Promise<SpirvStatus> {
+    if (this.spirvStatus) return this.spirvStatus;
+    progress('translating the dispatch to WGSL (src/translator)');
+    const t = this.translation();
+    if (t.kind !== 'translated') return SPIRV_STATUS;
     progress('reading the WGSL into SPIR-V and disassembling it (spirv-tools)');
-    const spirv = await spirvOfWgsl(t.translation.wgsl, tools);
-    return { kind: 'modules', wgsl: t.translation.wgsl, blocks, ms, spirv };
+    this.spirvStatus = await spirvOfWgsl(t.translation.wgsl, tools);
+    return this.spirvStatus;
   }
 
   private get tableInspector(): TableInspector {

@@ -67,6 +67,12 @@ describe('TableInspector on gfx1030-image-table', () => {
     expect(t!.classification).toMatch(/^selected per lane from table/);
     expect(t!.words).toHaveLength(8);
     expect(t!.words[0]!.chain.some((step) => /s_buffer_load_dwordx8/.test(step))).toBe(true);
+    // Each register has its own chain and sources: s32's word is dword 0 of the selecting load, s33's dword 1.
+    expect(t!.words.map((w) => w.register)).toEqual(['s32', 's33', 's34', 's35', 's36', 's37', 's38', 's39']);
+    expect(t!.words[0]!.chain.at(-1)).toMatch(/s32 = dword 0 of the load$/);
+    expect(t!.words[1]!.chain.at(-1)).toMatch(/s33 = dword 1 of the load$/);
+    for (const w of t!.words) expect(w.sources).toEqual(['table selection']);
+    expect(sampler!.words.every((w) => w.sources.join() === 'fixed load')).toBe(true);
     expect(sampler).toMatchObject({ kind: 'S#', registers: 's[16:19]', sources: ['fixed load'] });
     // The record-index load and the store: bound V#s loaded at fixed places from user data.
     const buffers = origins.filter((a) => a.kind === 'buffer');

@@ -152,6 +152,13 @@ function sourceOf(p: Provenance, into: Set<string>): void {
   }
 }
 
+/** Where one register's word comes from, in short (the Program view's per-register chip). */
+export function provenanceSources(p: Provenance): string[] {
+  const into = new Set<string>();
+  sourceOf(p, into);
+  return [...into];
+}
+
 /** Where a descriptor's words come from, in short; a selection names its table and its waterfall. */
 export function originSources(d: DescriptorTrace): string[] {
   const into = new Set<string>();
@@ -297,6 +304,7 @@ export class TableInspector {
         classification: classificationText(d.classification),
         words: d.words.map((w) => ({
           register: w.register,
+          sources: provenanceSources(w.provenance),
           provenance: provenanceText(w.provenance),
           chain: w.chain.map((c) => `${c.at === undefined ? 'entry' : hexAddress(c.at)}  ${c.text}`),
         })),

@@ -193,9 +193,8 @@ export class TablesView {
   highlightSlot(slot: string): boolean {
     let found: HTMLElement | undefined;
     for (const section of this.slotsSection.querySelectorAll<HTMLElement>('[data-testid="slot-table"]')) {
-      const mine = section.dataset.slot === slot;
-      section.classList.toggle('selected-slot', mine);
-      if (mine) {
+      // The attribute is the one mark (style.css draws it; tests read it).
+      if (section.dataset.slot === slot) {
         section.dataset.selected = 'true';
         found = section;
       } else delete section.dataset.selected;
@@ -310,7 +309,13 @@ export class TablesView {
         text: 'open a slot (click it, or Enter on it) to see its descriptor, image, sampler and lanes',
       }),
     );
-    const grid = new DirectoryGrid(d.slotCount, d.slots, (index) => void this.showSlot(t.slot, index, detail));
+    const levels = new Map((t.images ?? []).map((im) => [im.place, im.levels]));
+    const grid = new DirectoryGrid(
+      d.slotCount,
+      d.slots,
+      (index) => void this.showSlot(t.slot, index, detail),
+      (place) => levels.get(place) ?? 1,
+    );
     section.append(
       el('p', {
         class: 'note',

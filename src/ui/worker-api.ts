@@ -252,9 +252,11 @@ export interface DescriptorOrigin {
   readonly sources: readonly string[];
   /** The tracer's classification in words (bound, selected per lane from a table with its waterfall, untraced and why). */
   readonly classification: string;
-  /** Each register: its provenance and the chain of steps that made it, sources first. */
+  /** Each register, in order from the range's first: its provenance and the chain of steps that made it, sources first. */
   readonly words: readonly {
     readonly register: string;
+    /** Where this register's own word comes from, in the same short words as `sources`. */
+    readonly sources: readonly string[];
     readonly provenance: string;
     readonly chain: readonly string[];
   }[];
@@ -495,7 +497,7 @@ export type SpirvStatus =
   /** There is no WGSL to read: the translator refused, or the capture does not describe a dispatch. */
   | { readonly kind: 'spirv-not-translated'; readonly reason: string };
 
-/** The WGSL and SPIR-V modules the translator (src/translator) makes of the current capture. */
+/** The WGSL module the translator (src/translator) makes of the current capture (its SPIR-V: `SpirvStatus`, apart). */
 export type ModulesStatus =
   | {
       readonly kind: 'modules';
@@ -503,10 +505,9 @@ export type ModulesStatus =
       readonly blocks: readonly WgslBlock[];
       /** Milliseconds the translation took. */
       readonly ms: number;
-      readonly spirv: SpirvStatus;
     }
   /** The translator refused (by name) or the capture does not describe a dispatch. */
-  | { readonly kind: 'refused' | 'invalid'; readonly reason: string; readonly spirv: SpirvStatus };
+  | { readonly kind: 'refused' | 'invalid'; readonly reason: string };
 
 /** The worker's interface (what comlink exposes). */
 export interface AnalysisApi {
@@ -520,8 +521,10 @@ export interface AnalysisApi {
   replay(progress: ProgressSink): Promise<Outcome<RunReport>>;
   /** Drives the current capture's stepper, then describes it. */
   step(command: StepCommand, focus: StepFocus): Promise<Outcome<StepSnapshot>>;
-  /** Translates the current capture (WebGPU's default limits) to its WGSL module, and that to SPIR-V text. */
+  /** Translates the current capture (WebGPU's default limits) to its WGSL module. */
   modules(progress: ProgressSink): Promise<Outcome<ModulesStatus>>;
+  /** The current capture's WGSL read into SPIR-V and disassembled (asked for when the SPIR-V panel is first shown). */
+  spirv(progress: ProgressSink): Promise<Outcome<SpirvStatus>>;
   /** Replays the current capture on the worker's WebGPU device (requested on first use, again after a loss). */
   gpuReplay(progress: ProgressSink): Promise<Outcome<GpuRunReport>>;
   /** The selecting slots' tables and directories (D983, D013), read on the host without a device. */

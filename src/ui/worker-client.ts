@@ -18,6 +18,7 @@ import type {
   ProgramView,
   ProgressSink,
   RunReport,
+  SpirvStatus,
   StepCommand,
   StepFocus,
   StepSnapshot,
@@ -33,6 +34,9 @@ export class WorkerFailure extends Error {
     super(message);
   }
 }
+
+/** The label of the SPIR-V job, by which the page knows its progress lines. */
+export const SPIRV_JOB = 'reading the WGSL into SPIR-V';
 
 export interface Busy {
   readonly label: string;
@@ -179,5 +183,9 @@ export class AnalysisClient {
 
   modules(): Promise<Outcome<ModulesStatus>> {
     return this.job<Outcome<ModulesStatus>>('translating to WGSL', true, (api, sink) => api.modules(sink));
+  }
+
+  spirv(): Promise<Outcome<SpirvStatus>> {
+    return this.job<Outcome<SpirvStatus>>(SPIRV_JOB, true, (api, sink) => api.spirv(sink));
   }
 }

@@ -64,7 +64,13 @@ const api: AnalysisApi = {
   async modules(progress) {
     const s = session;
     if (!s) return NO_CAPTURE;
-    return outcome(() => s.modules(sink(progress), { wasmUrl: spirvToolsWasmUrl }));
+    return outcome(() => s.modules(sink(progress)));
+  },
+
+  async spirv(progress) {
+    const s = session;
+    if (!s) return NO_CAPTURE;
+    return outcome(() => s.spirv(sink(progress), { wasmUrl: spirvToolsWasmUrl }));
   },
 
   async gpuReplay(progress) {
