@@ -10,7 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { unzipSync, zipSync } from 'fflate';
 import { ESCAPING_LANES } from './fixtures/escaping-table-spec.ts';
 
 const IMAGE_STORE_URL = '/?capture=captures/gfx1030-image-store.gcncap';
@@ -21,6 +23,36 @@ test.beforeAll(() => {
   fixtures = mkdtempSync(join(tmpdir(), 'gcn-webgpu-e2e-images-'));
   execFileSync('npx', ['tsx', 'e2e/fixtures/write-images-captures.ts', fixtures], { stdio: 'inherit' });
 });
+
+/** Bytes between rows of the written image (its spec stores row y at y * 256: the T#'s pitch of 64 texels). */
+const ROW_PITCH = 256;
+/** Texels (x, y) of the 32x32 image whose expected red byte misexpectedImage() flips. */
+const FLIPPED_TEXELS = [
+  [3, 5],
+  [20, 9],
+] as const;
+
+/**
+ * The bundled image-store capture with two texels of its expected image changed (red ^ 0xff), so a
+ * run mismatches there and only there. Built with fflate over the container's zip, as app.spec.ts's
+ * misexpected copy is (Playwright's loader does not take src/host/capture's JSON import).
+ */
+function misexpectedImage(): Uint8Array {
+  const files = unzipSync(new Uint8Array(readFileSync('public/captures/gfx1030-image-store.gcncap')));
+  const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as {
+    expected: { memory: { blob: string }[] };
+  };
+  const range = manifest.expected.memory[0]!;
+  const bytes = files[`blobs/${range.blob}`]!.slice();
+  for (const [x, y] of FLIPPED_TEXELS) bytes[y * ROW_PITCH + x * 4]! ^= 0xff;
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const old = range.blob;
+  range.blob = hash;
+  if (!JSON.stringify(manifest).includes(old)) delete files[`blobs/${old}`];
+  files[`blobs/${hash}`] = bytes;
+  files['manifest.json'] = new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`);
+  return zipSync(files);
+}
 
 async function screenshot(page: Page, info: TestInfo, name: string): Promise<void> {
   const path = info.outputPath(`${name}.png`);
@@ -90,6 +122,40 @@ test('Run shows the image-store capture as pictures: expected, got and a differe
   await expectSameImage(gpu, 'device');
   await expect(run.getByTestId('run-agreement')).toHaveAttribute('data-agree', 'true');
   await screenshot(page, info, 'run-images');
+  expect(errors).toEqual([]);
+});
+
+test('Run shows a mismatching image: the differing texels lit in the difference picture and counted in words', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const errors = await openApp(page, IMAGE_STORE_URL);
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'misexpected-image-store.gcncap',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(misexpectedImage()),
+  });
+  await expect(page.getByTestId('capture-name')).toContainText('misexpected-image-store.gcncap');
+  await showView(page, 'Run');
+  const run = page.getByTestId('run');
+  await run.getByTestId('run-interpreter').click();
+  await expect(run.getByTestId('verdict')).toHaveAttribute('data-verdict', 'mismatch');
+  const image = run.getByTestId('run-interp').getByTestId('image-diff');
+  await expect(image).toHaveAttribute('data-differing-texels', String(FLIPPED_TEXELS.length));
+  await expect(image.getByTestId('image-differing')).toHaveText(
+    `difference: ${FLIPPED_TEXELS.length} of 1024 texels differ`,
+  );
+  const difference = image.getByTestId('image-difference');
+  for (const [x, y] of FLIPPED_TEXELS) {
+    // The expected texel changed, the written one did not: the two pictures differ there, and the difference is lit.
+    const expected = await pixel(image.getByTestId('image-expected'), x, y);
+    const got = await pixel(image.getByTestId('image-got'), x, y);
+    expect(expected[0]).toBe(got[0]! ^ 0xff);
+    expect((await pixel(difference, x, y)).slice(0, 3)).not.toEqual([0, 0, 0]);
+  }
+  // A texel both agree on stays black.
+  expect(await pixel(difference, 5, 7)).toEqual([0, 0, 0, 255]);
+  await screenshot(page, info, 'run-images-mismatch');
   expect(errors).toEqual([]);
 });
 
