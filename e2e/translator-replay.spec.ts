@@ -135,10 +135,11 @@ test('the manifest holds every part of the corpus, wave32 and wave64, each captu
 });
 
 /**
- * The compiled-kernel batches run only with REPLAY_COMPILED_KERNELS=1: their modules take 4-16 s
- * each to compile on SwiftShader and an image kernel's up to ~5 minutes, ~35-60 minutes for the
- * 208 captures on 2 cores (measured 2026-12-01: gfx1030w32's 43 captures in 440 s before the
- * image kernels were translated), which would take CI's suite far past its half-hour. Node runs
+ * The compiled-kernel batches run only with REPLAY_COMPILED_KERNELS=1, for CI's time: measured
+ * 2026-12-02 on this 2-core machine (another session's helper working beside it), the five batches
+ * (208 captures) took 5.6 min on two workers, 528 s of worker time (78-125 s a batch; the slowest
+ * capture radv/subgroup_ops gfx704, 26 s), every verdict the Node tables' (203 match, the 5
+ * refused by name). Added to the suite's ~24 minutes that is past "well under 30". Node runs
  * every one of them on Dawn in the unit suite (test/translator/corpus-kernels.gpu.test.ts); here
  * they are skipped by name, never sampled silently.
  */
