@@ -136,8 +136,8 @@ test('the manifest holds every part of the corpus, wave32 and wave64, each captu
 
 /**
  * The compiled-kernel batches run only with REPLAY_COMPILED_KERNELS=1, for CI's time: measured
- * 2026-12-02 on this 2-core machine (another session's helper working beside it), the five batches
- * (208 captures) took 5.6 min on two workers, 528 s of worker time (78-125 s a batch; the slowest
+ * 2026-12-02 on this 2-core machine, with other work beside it, the five batches (208 captures)
+ * took 5.6 min on two workers, 528 s of worker time (78-125 s a batch; the slowest
  * capture radv/subgroup_ops gfx704, 26 s), every verdict the Node tables' (203 match, the 5
  * refused by name). Added to the suite's ~24 minutes that is past "well under 30". Node runs
  * every one of them on Dawn in the unit suite (test/translator/corpus-kernels.gpu.test.ts); here
