@@ -40,7 +40,8 @@ const hexAddr = (a: number): string => `0x${a.toString(16)}`;
 /**
  * `--engine gpu --json`: each texture slot of runtime-selected images (D983): its table, the
  * records read, the images bound, the records left out by reason, the directory's size and
- * longest probe, and the escapes the module recorded in it (null where the dispatch did not run).
+ * longest probe, the escapes the module recorded in it (null where the dispatch did not run), and
+ * a sampler selected from a table: its records read, samplers bound and left out by reason (D027).
  */
 function selectedSlotsJson(slots: readonly SelectedSlotReport[], o: ReplayOutcome): unknown[] {
   const escapes =
@@ -60,7 +61,24 @@ function selectedSlotsJson(slots: readonly SelectedSlotReport[], o: ReplayOutcom
     directory_slots: s.directorySlots,
     longest_probe: s.longestProbe,
     escapes: escapes?.[i] ?? null,
-    sampler: s.sampler ? { words: s.sampler.words.map(hexAddr), traced: s.sampler.traced } : null,
+    sampler: s.sampler
+      ? {
+          words: s.sampler.words.map(hexAddr),
+          traced: s.sampler.traced,
+          ...(s.sampler.selectedFrom !== undefined ? { selected_from: s.sampler.selectedFrom } : {}),
+        }
+      : null,
+    // A sampler selected from a table (D027): its records as each access samples them.
+    sampler_tables: s.samplerTables.map((t) => ({
+      set: t.set,
+      table: t.table,
+      table_address: hexAddr(t.tableAddress),
+      records_read: t.recordsRead,
+      samplers_bound: t.samplersBound,
+      empty_records: t.emptyRecords,
+      left_out: t.leftOut,
+      directory_slots: t.directorySlots,
+    })),
     accesses: s.accesses.map(hexAddr),
   }));
 }

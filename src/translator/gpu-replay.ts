@@ -20,7 +20,13 @@ import type { ReplayOutcome } from '../interp/replay.ts';
 import type { VectorBridge } from '../interp/vector-bridge.ts';
 import { deviceFault, layoutMemory, memoryAfter, type MemoryLayout } from './memory-layout.ts';
 import { createImageBindings, IMAGE_GROUP, type ImageBindings } from './image-bindings.ts';
-import { ESCAPE_RECORD_WORDS, ESCAPE_RECORDS, ESCAPE_SLOT_COUNTS, type SelectedImageForm } from './image-ops.ts';
+import {
+  ESCAPE_RECORD_WORDS,
+  ESCAPE_RECORDS,
+  ESCAPE_SLOT_COUNTS,
+  SAMPLER_ESCAPE_BIT,
+  type SelectedImageForm,
+} from './image-ops.ts';
 import {
   createSelectedImageTable,
   offersResourceTable,
@@ -161,7 +167,7 @@ async function checked<T>(device: GPUDevice, what: string, make: () => T): Promi
 /** Words of the selected images' escape record: the count, ESCAPE_RECORDS records, then a count per slot. */
 const escapeWords = (slots: number): number => ESCAPE_SLOT_COUNTS + slots;
 
-/** One lane whose T# registers the directory did not hold in the access's shape (D983's escape). */
+/** One lane whose T# registers the directory did not hold in the access's shape (D983's escape), or whose S# its sampler set did not (D027). */
 export interface SelectedImageEscape {
   readonly group: readonly [number, number, number];
   /** The invocation in its group (wave * lanes + lane). */
@@ -170,6 +176,8 @@ export interface SelectedImageEscape {
   readonly address: number;
   /** The module's texture slot (`Translation.selected.slots`). */
   readonly slot: number;
+  /** 'sampler' where the lane's S# selected from a table missed (`words` its four, D027); absent where its T# did (its eight). */
+  readonly missed?: 'sampler';
   readonly words: readonly number[];
 }
 
@@ -180,12 +188,14 @@ export function readEscapes(words: Uint32Array): { count: number; first: Selecte
   const first: SelectedImageEscape[] = [];
   for (let i = 0; i < Math.min(count, ESCAPE_RECORDS); i++) {
     const r = 1 + i * ESCAPE_RECORD_WORDS;
+    const sampler = (words[r + 5]! & SAMPLER_ESCAPE_BIT) !== 0;
     first.push({
       group: [words[r]!, words[r + 1]!, words[r + 2]!],
       invocation: words[r + 3]!,
       address: words[r + 4]!,
-      slot: words[r + 5]!,
-      words: Array.from(words.subarray(r + 6, r + 14)),
+      slot: words[r + 5]! & (SAMPLER_ESCAPE_BIT - 1),
+      ...(sampler ? { missed: 'sampler' as const } : {}),
+      words: Array.from(words.subarray(r + 6, r + (sampler ? 10 : 14))),
     });
   }
   return { count, first, bySlot };
@@ -195,9 +205,13 @@ export function readEscapes(words: Uint32Array): { count: number; first: Selecte
 export function escapeReason(e: { count: number; first: readonly SelectedImageEscape[] }): string {
   const lanes = e.first.map(
     (x) =>
-      `group (${x.group.join(', ')}) invocation ${x.invocation} at 0x${x.address.toString(16)}, slot ${x.slot}: [${x.words.map((w) => `0x${w.toString(16)}`).join(', ')}]`,
+      `group (${x.group.join(', ')}) invocation ${x.invocation} at 0x${x.address.toString(16)}, slot ${x.slot}${x.missed === 'sampler' ? ' S#' : ''}: [${x.words.map((w) => `0x${w.toString(16)}`).join(', ')}]`,
   );
-  return `${e.count} lane access${e.count === 1 ? '' : 'es'} selected an image its slot's directory does not hold in the access's shape (an escape, D983; the lanes read place 0): ${lanes.join('; ')}${e.count > e.first.length ? '; ...' : ''}`;
+  const tail = `${lanes.join('; ')}${e.count > e.first.length ? '; ...' : ''}`;
+  const n = `${e.count} lane access${e.count === 1 ? '' : 'es'}`;
+  if (e.first.some((x) => x.missed === 'sampler'))
+    return `${n} selected an image or a sampler its slot's directories do not hold (an escape, D983, D027; the lanes read place 0): ${tail}`;
+  return `${n} selected an image its slot's directory does not hold in the access's shape (an escape, D983; the lanes read place 0): ${tail}`;
 }
 
 /** Runs a translation on the device: the buffer after every group, the status words, and the selected images' escapes. */

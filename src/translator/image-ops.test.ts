@@ -11,6 +11,18 @@ import { selectedImages } from '../../test/translator/d983-kernels.ts';
 import { d983Capture } from '../../test/translator/d983-spec.ts';
 import { lightShadowsSpec } from '../../e2e/fixtures/d983-captures.ts';
 import { buildCapture, readCapture, writeCapture } from '../host/capture/index.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { encodeSamplerDescriptor } from '../host/descriptors/index.ts';
+import { lookupDescriptor } from '../host/directory/index.ts';
+import { concrete } from '../semantics/concrete.ts';
+import { paddedSamplerWords } from './selected-images.ts';
+import { TARGETS } from '../../test/corpus-kernels/targets.ts';
+import { genOf, radvSamplerFields } from '../../test/corpus-kernels/radv-image-common.ts';
+import {
+  kernel as nonuniformSamplerKernel,
+  SAMPLERS,
+} from '../../test/corpus-kernels/radv-nonuniform-sampler-and-texture.ts';
 
 const caseNamed = (name: string): ImageCase => IMAGE_CASES.find((c) => c.name === name)!;
 
@@ -221,5 +233,53 @@ describe('runtime-selected images in the module (D983, D017)', () => {
     });
     if (!('kind' in t)) throw new Error('translated');
     expect(t.reason).toMatch(/image_get_resinfo: resinfo of a runtime-selected image \(D983\) is not translated$/);
+  });
+});
+
+describe('a sampler selected from a table in the module (D027)', () => {
+  it("searches the lane's S# in its sampler set and replaces the row's sampler fields with the decoded row", async () => {
+    const target = TARGETS.find((x) => x.name === 'gfx1030w32')!;
+    const built = await buildCapture(nonuniformSamplerKernel.spec(target)!, {
+      readFile: (p: string) => readFileSync(join(import.meta.dirname, '../../test/corpus-kernels/code', p)),
+    });
+    const capture = await readCapture(await writeCapture(built.manifest, built.blobs));
+    const t = translateCapture(capture, undefined, { vector: await loadVectorBridge() });
+    if ('kind' in t) throw new Error(`refused: ${t.reason}`);
+    const { wgsl, selected } = t.translation;
+    const slots = selected!.slots.length;
+    const sets = selected!.report[0]!.samplerTables;
+    expect(slots).toBe(1);
+    expect(sets.map((x) => [x.set, x.recordsRead, x.samplersBound])).toEqual([
+      [0, 2, 2],
+      [1, 2, 2],
+    ]);
+    // One search of the sampler set, in image_select, and the row's sampler fields read from the found row.
+    expect(wgsl.match(/directory_find\(sel_dir\[1u \+ a\.sampler_set\], sw, false\)/g)).toHaveLength(1);
+    expect(wgsl).toContain(`let r = sel_dir[${slots + sets.length}u] + sh.x * 12u;`);
+    expect(wgsl).toContain('a.clamp_x = sel_dir[r + 2u];');
+    expect(wgsl).toContain('a.lod_max = bitcast<f32>(sel_dir[r + 7u]);');
+    // Both accesses queue the lane's four S# registers after the bias word.
+    expect(wgsl.match(/iq\[25\] = /g)).toHaveLength(2);
+    // The host's search of each S# (the same definition the module runs) finds a row: the samplers' own fields.
+    const dir = selected!.directory;
+    const rowsStart = dir[slots + sets.length]!;
+    const gen = genOf(target);
+    const rowOf = (k: number, set: number): number[] => {
+      const words = paddedSamplerWords(Array.from(encodeSamplerDescriptor(gen, radvSamplerFields(gen, SAMPLERS[k]!))));
+      const base = dir[slots + set]!;
+      const hit = lookupDescriptor(concrete, (i) => dir[base + i]!, words, false);
+      expect(hit.found).toBe(true);
+      return Array.from(dir.subarray(rowsStart + 12 * hit.place, rowsStart + 12 * hit.place + 12));
+    };
+    for (const set of [0, 1]) {
+      const [point, linear] = [rowOf(0, set), rowOf(1, set)];
+      // Flags: MAG_BILINEAR (256) and MIN_BILINEAR (512) for the linear sampler only; clamp modes differ.
+      expect([point[0]! & 768, linear[0]! & 768]).toEqual([0, 768]);
+      expect(point[2]).not.toBe(linear[2]);
+      expect(point[1]).not.toBe(linear[1]);
+    }
+    // An S# no record holds is not found.
+    const base = dir[slots]!;
+    expect(lookupDescriptor(concrete, (i) => dir[base + i]!, [1, 2, 3, 4, 0, 0, 0, 0], false).found).toBe(false);
   });
 });

@@ -83,7 +83,13 @@ import {
   SELECTED_BINDING,
   type BoundImage,
 } from './image-bindings.ts';
-import { SelectedImages, type SelectedSlot } from './selected-images.ts';
+import {
+  SAMPLER_LEFT_OUT_REASONS,
+  SelectedImages,
+  type SamplerLeftOutReason,
+  type SamplerRow,
+  type SelectedSlot,
+} from './selected-images.ts';
 import type { TracedWords } from './traced-words.ts';
 import {
   STORE_FLAG_INTEGER,
@@ -235,13 +241,19 @@ export const IMAGE_SERVICE = 0xfffff001;
  * Words of an image request: the access's index, up to ten address words, the lane's EXEC bit,
  * the instruction's address, (a selected image's) the lane's eight T# registers, then _b's bias.
  */
-const REQUEST_WORDS = 22;
+const REQUEST_WORDS = 26;
 /** The request word of _b's LOD bias (read where the LOD comes from derivatives: the quad's or _d's). */
 const REQUEST_BIAS = 21;
 /** The request word of the first T# register of a selected image. */
 const REQUEST_TSHARP = 13;
+/** The request word of the first S# register of an access whose sampler is selected from a table (D027). */
+const REQUEST_SSHARP = 22;
 /** The binding a selected image's texel reads name: SELECTED_PLACE_BINDING + its place. */
 const SELECTED_PLACE_BINDING = 0x10000;
+/** An escape record's slot word has this bit where the lane's S#, not its T#, missed (D027); its words are then the S#'s four. */
+export const SAMPLER_ESCAPE_BIT = 0x40000000;
+/** Words of a sampler row in the directory buffer (D027): `samplerRowWords`' order. */
+const SAMPLER_ROW_WORDS = 12;
 /** Escapes recorded with their words (the count goes on past them). */
 export const ESCAPE_RECORDS = 8;
 /** Words of an escape record: group x, y, z, the invocation in the group, the instruction's address, the slot, the eight T# words. */
@@ -286,7 +298,22 @@ const FLAG = {
    * that is not +0 or 1 faults (the interpreter models only those, the fixed points of every sRGB curve).
    */
   degamma: 131072,
+  /** The S# is selected from a table (D027): the lane's four S# words are searched in the row's sampler set. */
+  samplerSelected: 262144,
 } as const;
+
+/** The flags an S# decides (`samplerFields`): what a selected sampler's row replaces (D027). */
+const SAMPLER_FLAGS =
+  FLAG.unnorm |
+  FLAG.lodFromRegister |
+  FLAG.derivatives |
+  FLAG.bias |
+  FLAG.degamma |
+  FLAG.magBilinear |
+  FLAG.minBilinear |
+  FLAG.borderRegister |
+  FLAG.floatOnly |
+  FLAG.cubeSeamless;
 
 /**
  * The faults of a cube sample the interpreter refuses (image-sample.ts): a face coordinate that is
@@ -322,6 +349,8 @@ interface AccessRow {
   readonly border: readonly number[];
   /** resinfo: the T#'s width, height, depth, BASE_LEVEL, DIM. */
   readonly resinfo: readonly [number, number, number, number, number];
+  /** The sampler set a selected S# is searched in (D027; 0 where it is not selected). */
+  readonly samplerSet: number;
 }
 
 const u = (v: number): string => `${v >>> 0}u`;
@@ -355,6 +384,7 @@ const NO_SAMPLER: AccessRow = {
   baseH: 0,
   border: [0, 0, 0, 0],
   resinfo: [0, 0, 0, 0, 0],
+  samplerSet: 0,
 };
 
 function accessRowWgsl(r: AccessRow): string {
@@ -378,6 +408,7 @@ function accessRowWgsl(r: AccessRow): string {
     `vec4<u32>(${r.border.map(u).join(', ')})`,
     `vec4<u32>(${r.resinfo.slice(0, 4).map(u).join(', ')})`,
     u(r.resinfo[4]),
+    u(r.samplerSet),
   ].join(', ')})`;
 }
 
@@ -406,6 +437,7 @@ const imageServiceWgsl = (selected: boolean): string => /* wgsl */ `struct Image
   border: vec4<u32>,
   res: vec4<u32>,
   res_dim: u32,
+  sampler_set: u32,
 }
 
 fn image_flag(a: ImageAccess, bit: u32) -> bool {
@@ -641,7 +673,7 @@ fn image_run(q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>, owner:
  * directory-search.ts), the store's texel and size reads, and `image_select`, which turns a
  * selected access's row into the row of the image the lane's eight T# registers name.
  */
-function selectedImagesWgsl(form: SelectedImageForm): string {
+function selectedImagesWgsl(form: SelectedImageForm, slots: number, samplerSets: number): string {
   const H = STORE_HEADER;
   const at = (word: number): string => `h + ${word}u`;
   return /* wgsl */ `@group(${IMAGE_GROUP_FOR_WGSL}) @binding(${SELECTED_BINDING.directory}) var<storage, read> sel_dir: array<u32>;
@@ -669,8 +701,13 @@ fn selected_texel(place: u32, level: i32, layer: i32, x: i32, y: i32) -> vec4<u3
 }`
 }
 
-/** An escape of an active lane (D983): the slot's count and the total, and the first ESCAPE_RECORDS lanes' words. */
-fn selected_escape(slot: u32, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) {
+/**
+ * An escape of an active lane (D983): the slot's count and the total, and the first ESCAPE_RECORDS lanes' words:
+ * its T#, or with SAMPLER_ESCAPE_BIT in \`slot_escape\` its S# (D027).
+ */
+fn selected_escape(slot_escape: u32, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: vec3<u32>) {
+  let slot = slot_escape & ${u(SAMPLER_ESCAPE_BIT - 1)};
+  let of_sampler = (slot_escape & ${u(SAMPLER_ESCAPE_BIT)}) != 0u;
   atomicAdd(&sel_escapes[${ESCAPE_SLOT_COUNTS}u + slot], 1u);
   let n = atomicAdd(&sel_escapes[0], 1u);
   if (n < ${ESCAPE_RECORDS}u) {
@@ -680,9 +717,10 @@ fn selected_escape(slot: u32, q: array<u32, ${REQUEST_WORDS}>, lid: u32, group: 
     atomicStore(&sel_escapes[r + 2u], group.z);
     atomicStore(&sel_escapes[r + 3u], lid);
     atomicStore(&sel_escapes[r + 4u], q[12]);
-    atomicStore(&sel_escapes[r + 5u], slot);
+    atomicStore(&sel_escapes[r + 5u], slot_escape);
     for (var k = 0u; k < 8u; k++) {
-      atomicStore(&sel_escapes[r + 6u + k], q[${REQUEST_TSHARP}u + k]);
+      let sk = select(0u, q[${REQUEST_SSHARP}u + min(k, 3u)], k < 4u);
+      atomicStore(&sel_escapes[r + 6u + k], select(q[${REQUEST_TSHARP}u + k], sk, of_sampler));
     }
   }
 }
@@ -698,17 +736,47 @@ fn image_select(a0: ImageAccess, q: array<u32, ${REQUEST_WORDS}>, lid: u32, grou
   let hit = directory_find(sel_dir[a.binding], w, cube);
   // A miss names no place: its header is not read (place 0 stands in until the escape below).
   var place = select(0u, hit.x, hit.y != 0u);
+  // A sampler selected from a table (D027): the lane's S# found in the access's sampler set, whose row's
+  // sampler fields (samplerFields, decoded on the host) replace the access's; not found, an escape.
+  var sampler_miss = false;
+${
+  samplerSets === 0
+    ? ''
+    : `  if (image_flag(a, ${FLAG.samplerSelected}u)) {
+    var sw: array<u32, 8>;
+    for (var k = 0u; k < 4u; k++) {
+      sw[k] = q[${REQUEST_SSHARP}u + k];
+    }
+    let sh = directory_find(sel_dir[${slots}u + a.sampler_set], sw, false);
+    sampler_miss = sh.y == 0u;
+    if (!sampler_miss) {
+      let r = sel_dir[${slots + samplerSets}u] + sh.x * ${SAMPLER_ROW_WORDS}u;
+      a.flags = (a.flags & ${u(~SAMPLER_FLAGS)}) | sel_dir[r];
+      a.mips = sel_dir[r + 1u];
+      a.clamp_x = sel_dir[r + 2u];
+      a.clamp_y = sel_dir[r + 3u];
+      a.compare_fn = sel_dir[r + 4u];
+      a.lod_bias = bitcast<f32>(sel_dir[r + 5u]);
+      a.lod_lo = bitcast<f32>(sel_dir[r + 6u]);
+      a.lod_max = bitcast<f32>(sel_dir[r + 7u]);
+      a.border = vec4<u32>(sel_dir[r + 8u], sel_dir[r + 9u], sel_dir[r + 10u], sel_dir[r + 11u]);
+    }
+  }
+`
+}
   // What the store cannot give the access is an escape: an integer image where it filters or compares.
   let integer = (sel_store[place * ${STORE_HEADER_WORDS}u + ${STORE_HEADER.flags}u] & ${STORE_FLAG_INTEGER}u) != 0u;
   let unreadable = image_flag(a, ${FLAG.floatOnly}u) && integer;
-  if (hit.y == 0u || unreadable) {
+  if (hit.y == 0u || unreadable || sampler_miss) {
     place = 0u;
+    // One record a lane: the image's miss where there is one, else the sampler's.
+    let slot_escape = a.binding | select(0u, ${u(SAMPLER_ESCAPE_BIT)}, hit.y != 0u && !unreadable);
     if (q[11] != 0u && owner) {
       ${
         form === 'resource-table'
           ? `// Recorded by the owner after the uniform service, outside its shuffled loop (D026).
-      sel_escaped = 1u + a.binding;`
-          : 'selected_escape(a.binding, q, lid, group);'
+      sel_escaped = 1u + slot_escape;`
+          : 'selected_escape(slot_escape, q, lid, group);'
       }
     }
   }
@@ -911,7 +979,9 @@ ${size.join('\n')}
   }
 }
 `,
-      ...(this.selected.empty ? [] : [selectedImagesWgsl(this.form)]),
+      ...(this.selected.empty
+        ? []
+        : [selectedImagesWgsl(this.form, this.selected.slots.length, this.selected.samplerSetCount)]),
       imageServiceWgsl(!this.selected.empty),
       `var<private> IMAGE_ACCESSES: array<ImageAccess, ${this.rows.length}> = array<ImageAccess, ${this.rows.length}>(\n  ${this.rows.join(',\n  ')},\n);\n`,
     ].join('\n');
@@ -949,6 +1019,42 @@ interface ResolvedWords {
   /** Registers whose value is not a constant of the translation: checked against `words` at the access. */
   readonly checks: { readonly register: Expr; readonly value: number }[];
 }
+
+/** An S#'s meaning for one access (`samplerFields`): the row's sampler flags and fields, and the quad exchanges it needs. */
+interface SamplerFields {
+  /** The SAMPLER_FLAGS bits. */
+  readonly flags: number;
+  readonly mips: number;
+  readonly clampX: number;
+  readonly clampY: number;
+  readonly compareFn: number;
+  readonly lodBias: number;
+  readonly minLod: number;
+  readonly lodMax: number;
+  readonly border: readonly number[];
+  /** An implicit LOD that decides something: the quad's coordinate differences are exchanged (D024). */
+  readonly quadDerivatives: boolean;
+  /** A cube's implicit or _d LOD: the quad's face words are compared. */
+  readonly quadFaces: boolean;
+}
+
+/** A sampler row's words in the directory buffer (D027), the order `image_select` reads them in. */
+function samplerRowWords(f: SamplerFields): number[] {
+  return [
+    f.flags,
+    f.mips,
+    f.clampX,
+    f.clampY,
+    f.compareFn,
+    f32Bits(f.lodBias),
+    f32Bits(f.minLod),
+    f32Bits(f.lodMax),
+    ...f.border,
+  ].map((w) => w >>> 0);
+}
+
+/** The S# decoder refused the words: a table record that is no S# (D027's `not-a-sampler`). */
+class SamplerWordsRefusal extends ImageRefusal {}
 
 /** What a sample reads: a bound texture, or the image a selected access's lane names (its T# fields known only in the module). */
 type SampledImage =
@@ -1110,16 +1216,8 @@ export class ImageTranslator implements ImageInstructions {
       float = format.channelKind === 'float';
       if (op.kind === 'load') request = this.load(state, inst, op, image, dim);
       else {
-        let sampler: SamplerDescriptor;
-        try {
-          // Reserved values kept, refused below where the sample consults them (the interpreter's rule).
-          sampler = decodeSamplerDescriptor(gen, s!.words, { reserved: 'keep' });
-        } catch (e) {
-          if (e instanceof DescriptorError)
-            throw new ImageRefusal(`s[${f.ssamp * 4}:${f.ssamp * 4 + 3}] is not an S#: ${e.message}`);
-          throw e;
-        }
-        request = this.sample(state, inst, op, { kind: 'known', image }, sampler, dim);
+        const sampled: SampledImage = { kind: 'known', image };
+        request = this.sample(state, inst, op, sampled, this.samplerFields(s!.words, inst, op, sampled, dim), dim);
         if (op.compare) float = true;
       }
     }
@@ -1134,6 +1232,8 @@ export class ImageTranslator implements ImageInstructions {
     request: ImageRequest,
     float: boolean,
     tsharp: readonly string[],
+    /** The lane's S# registers where its sampler is selected from a table (D027). */
+    ssharp: readonly string[] = [],
   ): ImageIssue {
     const index = this.plan.access(request.row);
     const seg = state.seg;
@@ -1144,6 +1244,7 @@ export class ImageTranslator implements ImageInstructions {
     words.push(...tsharp);
     while (words.length < REQUEST_BIAS) words.push('0u');
     words.push(request.bias ?? '0u');
+    words.push(...ssharp);
     while (words.length < REQUEST_WORDS) words.push('0u');
     words.forEach((w, i) => seg.line(`iq[${i}] = ${w};`));
     return { exchange: request.exchange ?? [], finish: (st) => this.writeResults(st, inst, op, float) };
@@ -1172,7 +1273,18 @@ export class ImageTranslator implements ImageInstructions {
     if (base.some((w) => w === undefined))
       throw new ImageRefusal(`the table ${selection.table.text} is not known at translation time`);
     const sampled = op.kind === 'sample' || op.kind === 'gather4';
-    const s = sampled ? this.selectedSampler(state, inst, f.ssamp * 4) : undefined;
+    // A sampler the lane selects from a table too (D027): its records are read here, decoded below for this access.
+    const samplerDesc = sampled ? access.descriptors.find((x) => x.role === 'sampler') : undefined;
+    const samplerSelection =
+      samplerDesc?.classification.kind === 'selected' ? samplerDesc.classification.selection : undefined;
+    let samplerTable: ReturnType<SelectedImages['samplerTable']> | undefined;
+    if (samplerSelection) {
+      const samplerBase = samplerSelection.table.baseExprs.map((e) => this.words.valueOf(e, 'fault'));
+      if (samplerBase.some((w) => w === undefined))
+        throw new ImageRefusal(`the sampler table ${samplerSelection.table.text} is not known at translation time`);
+      samplerTable = this.plan.selected.samplerTable(samplerSelection, samplerBase as number[]);
+    }
+    const s = sampled && !samplerTable ? this.selectedSampler(state, inst, f.ssamp * 4) : undefined;
     if (gen >= Gen.GFX10 && f.dim === 2) throw new ImageRefusal('3D images are not translated yet');
     // A cube access reads the face its lane names from the store (the interpreter's rule, D022).
     const cube = gen >= Gen.GFX10 && f.dim === 3;
@@ -1182,7 +1294,11 @@ export class ImageTranslator implements ImageInstructions {
       selection,
       base as number[],
       cube ? 'cube' : 'flat',
-      s ? { words: s.words, traced: s.traced } : null,
+      samplerTable
+        ? { words: [], traced: true, selectedFrom: samplerTable.text }
+        : s
+          ? { words: s.words, traced: s.traced }
+          : null,
       codeAddress(inst.offset),
     );
     const images = this.plan.selected.tableOf(slot).images.filter((im) => im.pageKind === (cube ? 'cube' : 'flat'));
@@ -1209,39 +1325,80 @@ export class ImageTranslator implements ImageInstructions {
       request = this.load(state, inst, op, undefined, dim);
       request = { ...request, row: { ...request.row, binding: slot.index, flags: request.row.flags | FLAG.selected } };
     } else {
-      let sampler: SamplerDescriptor;
-      try {
-        sampler = decodeSamplerDescriptor(gen, s!.words, { reserved: 'keep' });
-      } catch (e) {
-        if (e instanceof DescriptorError)
-          throw new ImageRefusal(`s[${f.ssamp * 4}:${f.ssamp * 4 + 3}] is not an S#: ${e.message}`);
-        throw e;
-      }
       const top = Math.max(0, ...images.map((im) => viewLevels(im.descriptor).count - 1));
       const srgb = images.some((im) => im.descriptor.format.num_format === 'SRGB');
       const allSrgb = images.every((im) => im.descriptor.format.num_format === 'SRGB');
-      // The interpreter's rule for a known image: integers are point-sampled only, never compared. Here the
-      // place decides: a lane that selects an integer image at such an access escapes (image_select).
-      const filters =
-        sampler.mag_filter.endsWith('bilinear') ||
-        sampler.min_filter.endsWith('bilinear') ||
-        sampler.mip_filter === 'linear';
-      const floatOnly = op.compare || (op.kind === 'sample' && filters);
-      request = this.sample(
-        state,
-        inst,
-        op,
-        { kind: 'selected', slot, top, srgb, allSrgb, allFloat: float },
-        sampler,
-        dim,
-      );
-      const seamless = cube && (sampler.fields as Record<string, number>).disable_cube_wrap !== 1;
-      const flags = (floatOnly ? FLAG.floatOnly : 0) | (cube ? FLAG.cube : 0) | (seamless ? FLAG.cubeSeamless : 0);
-      request = { ...request, row: { ...request.row, flags: request.row.flags | flags } };
+      const image: SampledImage = { kind: 'selected', slot, top, srgb, allSrgb, allFloat: float };
+      const selectedSampler = samplerTable ? this.samplerSet(inst, op, image, dim, slot, samplerTable) : undefined;
+      const fields = selectedSampler?.fields ?? this.samplerFields(s!.words, inst, op, image, dim);
+      request = this.sample(state, inst, op, image, fields, dim);
+      request = {
+        ...request,
+        row: {
+          ...request.row,
+          flags: request.row.flags | (cube ? FLAG.cube : 0) | (selectedSampler ? FLAG.samplerSelected : 0),
+          samplerSet: selectedSampler?.set ?? 0,
+        },
+      };
     }
     const seg = state.seg;
     const tsharp = Array.from({ length: 8 }, (_, i) => seg.value(state.readSgpr(first + i)));
-    return this.issue(state, inst, op, request, float, tsharp);
+    const ssharp = samplerTable ? Array.from({ length: 4 }, (_, i) => seg.value(state.readSgpr(f.ssamp * 4 + i))) : [];
+    return this.issue(state, inst, op, request, float, tsharp, ssharp);
+  }
+
+  /**
+   * The sampler set of an access whose S# the lane selects from a table (D027): every record that
+   * names something decoded for this access by `samplerFields` (the traced S#'s path), those it
+   * refuses left out by reason, the rest the set's rows. The row's own sampler fields are the first
+   * bound record's (image_select replaces them with the lane's); the quad exchanges are every
+   * bound record's, so whichever row a lane finds has what it needs.
+   */
+  private samplerSet(
+    inst: Instruction,
+    op: ImageOp,
+    image: SampledImage & { kind: 'selected' },
+    dim: number,
+    slot: SelectedSlot,
+    table: ReturnType<SelectedImages['samplerTable']>,
+  ): { set: number; fields: SamplerFields } {
+    const rows: SamplerRow[] = [];
+    const bound: SamplerFields[] = [];
+    const leftOut = Object.fromEntries(SAMPLER_LEFT_OUT_REASONS.map((r) => [r, 0])) as Record<
+      SamplerLeftOutReason,
+      number
+    >;
+    // A table may hold one S# in many records: decoded once, bound once, a left-out one counted each time.
+    const seen = new Map<string, SamplerLeftOutReason | 'bound'>();
+    for (const record of table.table.records) {
+      const key = record.words.join(',');
+      let outcome = seen.get(key);
+      if (outcome === undefined) {
+        try {
+          const fields = this.samplerFields(record.words, inst, op, image, dim);
+          rows.push({ words: record.words, fields: samplerRowWords(fields) });
+          bound.push(fields);
+          outcome = 'bound';
+        } catch (e) {
+          if (e instanceof SamplerWordsRefusal) outcome = 'not-a-sampler';
+          else if (e instanceof ImageRefusal) outcome = 'not-sampled';
+          else throw e;
+        }
+        seen.set(key, outcome);
+      }
+      if (outcome !== 'bound') leftOut[outcome]++;
+    }
+    if (bound.length === 0)
+      throw new ImageRefusal(
+        `the sampler table ${table.text} holds no S# this access samples with (${table.table.recordCount} records read, ${table.table.emptyRecords} empty, ${leftOut['not-a-sampler']} not an S#, ${leftOut['not-sampled']} not sampled here) (D027)`,
+      );
+    const set = this.plan.selected.samplerSet(slot, table.index, rows, leftOut);
+    const fields: SamplerFields = {
+      ...bound[0]!,
+      quadDerivatives: bound.some((b) => b.quadDerivatives),
+      quadFaces: bound.some((b) => b.quadFaces),
+    };
+    return { set, fields };
   }
 
   /**
@@ -1313,15 +1470,29 @@ export class ImageTranslator implements ImageInstructions {
     return { row, words: [this.addr(state, inst, 0)] };
   }
 
-  private sample(
-    state: LaneState,
+  /**
+   * The one place an S#'s words become an access's sampler fields (D027): decoded (reserved values
+   * kept, refused where the sample consults them: the interpreter's rule), checked against what the
+   * access can sample, and turned into the row's sampler flags and fields. A traced S# and every
+   * record of a table a lane selects its S# from go through here, so both mean the same.
+   */
+  private samplerFields(
+    words: readonly number[],
     inst: Instruction,
     op: ImageOp,
     image: SampledImage,
-    s: SamplerDescriptor,
     dim: number,
-  ): ImageRequest {
+  ): SamplerFields {
+    const gen = this.program.target.gen;
     const f = inst.fields;
+    let s: SamplerDescriptor;
+    try {
+      s = decodeSamplerDescriptor(gen, words, { reserved: 'keep' });
+    } catch (e) {
+      if (e instanceof DescriptorError)
+        throw new SamplerWordsRefusal(`s[${f.ssamp * 4}:${f.ssamp * 4 + 3}] is not an S#: ${e.message}`);
+      throw e;
+    }
     const known = image.kind === 'known' ? image.image : undefined;
     // A selected image's format is one of the table's float-kind formats; its T# fields are read at its place.
     const format = known?.format;
@@ -1390,14 +1561,72 @@ export class ImageTranslator implements ImageInstructions {
     const lodMatters = !unnorm && (!oneLevel || (op.kind === 'sample' && magBil !== minBil));
     // An implicit LOD that decides something: the quad's differences (D024), in _d's request words.
     const quadDerivatives = !explicitLod && !op.derivatives && lodMatters;
-
-    // Address VGPRs in the ISA's order; a cube's are s, t and the face (image-sample.ts).
-    const nCoords = DIM_COORDS[dim];
     const cube = dim === 3;
     if (cube && unnorm) throw new ImageRefusal('unnormalized coordinates on a cube are not translated');
     // The interpreter refuses an implicit or _d LOD of a cube whose quad is on more than one face,
     // whether or not the LOD decides anything: the quad's face words are compared (CUBE_FAULT.quadFaces).
     const quadFaces = cube && !explicitLod && !unnorm;
+    // A selected image: the place decides what the store can give. The interpreter's rule for a known image is
+    // that integers are point-sampled only, never compared; a lane that selects an integer image at such an
+    // access escapes (image_select). A selected cube filters seamlessly unless DISABLE_CUBE_WRAP.
+    const selected = image.kind === 'selected';
+    const floatOnly =
+      selected && (op.compare || (op.kind === 'sample' && (magBil || minBil || s.mip_filter === 'linear')));
+    const seamless = selected && cube && sf.disable_cube_wrap !== 1;
+    const border = (BORDER[s.border_color] ?? [0, 0, 0, 0]).map((v) =>
+      (format?.channelKind ?? 'float') === 'float' ? f32Bits(v) : v >>> 0,
+    );
+    const flags =
+      (unnorm ? FLAG.unnorm : 0) |
+      (op.lod && !unnorm ? FLAG.lodFromRegister : 0) |
+      ((op.derivatives || quadDerivatives) && !unnorm ? FLAG.derivatives : 0) |
+      (op.bias && (op.derivatives || quadDerivatives) && !unnorm ? FLAG.bias : 0) |
+      (degamma ? FLAG.degamma : 0) |
+      (magBil ? FLAG.magBilinear : 0) |
+      (minBil ? FLAG.minBilinear : 0) |
+      (s.border_color === 'register' ? FLAG.borderRegister : 0) |
+      (floatOnly ? FLAG.floatOnly : 0) |
+      (seamless ? FLAG.cubeSeamless : 0);
+    const mips =
+      unnorm || s.mip_filter === 'none'
+        ? MIPS.one
+        : s.mip_filter === 'point' || op.kind === 'gather4'
+          ? MIPS.nearest
+          : MIPS.linear;
+    return {
+      flags,
+      mips,
+      clampX: CLAMP_CODE[s.clamp[0]]!,
+      clampY: CLAMP_CODE[s.clamp[1]]!,
+      compareFn: COMPARE_CODE[s.depth_compare]!,
+      lodBias: s.lod_bias,
+      minLod: s.min_lod,
+      lodMax: s.max_lod,
+      border,
+      quadDerivatives,
+      quadFaces,
+    };
+  }
+
+  private sample(
+    state: LaneState,
+    inst: Instruction,
+    op: ImageOp,
+    image: SampledImage,
+    sf: SamplerFields,
+    dim: number,
+  ): ImageRequest {
+    const f = inst.fields;
+    const known = image.kind === 'known' ? image.image : undefined;
+    const format = known?.format;
+    const view = known ? viewLevels(known.desc) : { base: 0, count: 0 };
+    const top = known ? view.count - 1 : 0;
+    const quadDerivatives = sf.quadDerivatives;
+    const quadFaces = sf.quadFaces;
+
+    // Address VGPRs in the ISA's order; a cube's are s, t and the face (image-sample.ts).
+    const nCoords = DIM_COORDS[dim];
+    const cube = dim === 3;
     const hasY = dim === 1 || dim === 5 || cube;
     const arrayed = dim === 4 || dim === 5;
     let idx = 0;
@@ -1426,51 +1655,36 @@ export class ImageTranslator implements ImageInstructions {
       op.derivatives && hasY ? arg(gradReg + nGrad + 1) : '0u',
     ];
     const unormRef = format?.info.num_format === 'UNORM';
-    const border = (BORDER[s.border_color] ?? [0, 0, 0, 0]).map((v) =>
-      (format?.channelKind ?? 'float') === 'float' ? f32Bits(v) : v >>> 0,
-    );
     const base = known ? known.layout.subresource(view.base, 0) : { width: 0, height: 0 };
     const flags =
-      (unnorm ? FLAG.unnorm : 0) |
-      (op.lod && !unnorm ? FLAG.lodFromRegister : 0) |
+      sf.flags |
       (op.clamp ? FLAG.clampRegister : 0) |
       (op.compare ? FLAG.compare : 0) |
       (op.offset ? FLAG.offset : 0) |
-      ((op.derivatives || quadDerivatives) && !unnorm ? FLAG.derivatives : 0) |
-      (op.bias && (op.derivatives || quadDerivatives) && !unnorm ? FLAG.bias : 0) |
-      (degamma ? FLAG.degamma : 0) |
       (hasY ? FLAG.hasY : 0) |
       (arrayed ? FLAG.arrayed : 0) |
-      (magBil ? FLAG.magBilinear : 0) |
-      (minBil ? FLAG.minBilinear : 0) |
-      (unormRef ? FLAG.unormRef : 0) |
-      (s.border_color === 'register' ? FLAG.borderRegister : 0);
-    const mips =
-      unnorm || s.mip_filter === 'none'
-        ? MIPS.one
-        : s.mip_filter === 'point' || op.kind === 'gather4'
-          ? MIPS.nearest
-          : MIPS.linear;
+      (unormRef ? FLAG.unormRef : 0);
     const row: AccessRow = {
       binding: known ? known.binding : image.kind === 'selected' ? image.slot.index : 0,
       kind: op.kind === 'gather4' ? KIND.gather4 : KIND.sample,
       flags: flags | (known ? 0 : FLAG.selected),
-      mips,
+      mips: sf.mips,
       comp: op.kind === 'gather4' && !op.compare ? [1, 2, 4, 8].indexOf(f.dmask) : 0,
-      clampX: CLAMP_CODE[s.clamp[0]]!,
-      clampY: CLAMP_CODE[s.clamp[1]]!,
-      compareFn: COMPARE_CODE[s.depth_compare]!,
-      lodBias: s.lod_bias,
+      clampX: sf.clampX,
+      clampY: sf.clampY,
+      compareFn: sf.compareFn,
+      lodBias: sf.lodBias,
       // A selected image's MIN_LOD, count, layers and size are its place's (image_select).
-      lodLo: known ? Math.max(s.min_lod, known.desc.min_lod) : s.min_lod,
-      lodMax: s.max_lod,
+      lodLo: known ? Math.max(sf.minLod, known.desc.min_lod) : sf.minLod,
+      lodMax: sf.lodMax,
       top: known ? top : 0,
       count: view.count,
       layers: known?.layers ?? 0,
       baseW: base.width,
       baseH: base.height,
-      border,
+      border: sf.border,
       resinfo: [0, 0, 0, 0, 0],
+      samplerSet: 0,
     };
     const exchange = [
       ...(quadDerivatives ? quadDifferences(state.lanes, hasY) : []),

@@ -10,8 +10,16 @@
  * Places are global over the dispatch's tables: table t's place p is `firstPlace(t) + p`, so one
  * store serves every slot. The directory buffer the module binds is
  *
- *   word s (s < slots)   the word where slot s's table's packed directory starts
+ *   word s (s < slots)          the word where slot s's table's packed directory starts
+ *   word slots + k (k < sets)   the word where sampler set k's packed directory starts (D027)
+ *   word slots + sets           the word where the sampler rows start (these sets + 1 words only where sets > 0)
  *   then each table's packed directory (hash.ts), once per table
+ *   then each sampler set's packed directory, then every set's sampler rows
+ *
+ * A sampler set is what one selecting access samples with where its S# is selected from a table
+ * (D027): the table's S# records, each decoded for that access into the row's sampler fields
+ * (image-ops.ts), the directory of their four words (padded to eight with zeros: see D027) whose
+ * place is the row's index among all sets' rows.
  */
 import type { Gen } from '../isa/gen.ts';
 import { decodeBufferDescriptor, DescriptorError } from '../host/descriptors/index.ts';
@@ -24,7 +32,11 @@ import {
   LEFT_OUT_REASONS,
   readImageTable,
   readImageTableAt,
+  readSamplerTable,
+  readSamplerTableAt,
+  SAMPLER_RECORD_BYTES,
   TABLE_RECORD_BYTES,
+  type SamplerTable,
   type DescriptorDirectory,
   type ImageTable,
   type LeftOutReason,
@@ -51,10 +63,39 @@ export interface SelectedTable {
   readonly directoryBase: number;
 }
 
-/** A slot's S#: its words, and whether the trace named them (false: the default sampler, D995). */
+/**
+ * A slot's S#: its words, and whether the trace named them (false: the default sampler, D995);
+ * or, with `selectedFrom`, the table the lane selects it from (D027; `words` then empty).
+ */
 export interface SlotSampler {
   readonly words: readonly number[];
   readonly traced: boolean;
+  readonly selectedFrom?: string;
+}
+
+/** Why a record of a sampler table that names something is not bound (D027). */
+export type SamplerLeftOutReason =
+  | 'not-a-sampler' // the S# decoder refuses the words
+  | 'not-sampled'; // the access cannot sample with it (the sampler check the interpreter and translator share)
+
+export const SAMPLER_LEFT_OUT_REASONS: readonly SamplerLeftOutReason[] = ['not-a-sampler', 'not-sampled'];
+
+/** One record as an access samples with it: its four words and the row's sampler fields as words (image-ops.ts). */
+export interface SamplerRow {
+  readonly words: readonly number[];
+  readonly fields: readonly number[];
+}
+
+/** What `gcn-webgpu replay --json` reports of a slot's selected sampler (D027): one set per access kind. */
+export interface SelectedSamplerReport {
+  readonly set: number;
+  readonly table: string;
+  readonly tableAddress: number;
+  readonly recordsRead: number;
+  readonly emptyRecords: number;
+  readonly samplersBound: number;
+  readonly leftOut: Readonly<Record<SamplerLeftOutReason, number>>;
+  readonly directorySlots: number;
 }
 
 /** One texture slot of the module. */
@@ -65,9 +106,11 @@ export interface SelectedSlot {
   readonly slot: SlotId;
   readonly table: number;
   readonly shape: 'flat' | 'cube';
-  /** The slot's sampler: the words the trace named, or the default sampler (D995) where it named none; null for loads. */
+  /** The slot's sampler: the words the trace named, the default sampler (D995) where it named none, or its table (D027); null for loads. */
   readonly sampler: SlotSampler | null;
   readonly accesses: CodeAddress[];
+  /** The sampler sets its accesses sample with (D027). */
+  readonly samplerSets: number[];
 }
 
 /** What `gcn-webgpu replay --json` reports of a slot. */
@@ -83,6 +126,8 @@ export interface SelectedSlotReport {
   /** The largest distance of a descriptor from its home slot (0-3). */
   readonly longestProbe: number;
   readonly sampler: SlotSampler | null;
+  /** The selected sampler's tables as its accesses sample them (D027); empty where the S# is not selected. */
+  readonly samplerTables: readonly SelectedSamplerReport[];
   readonly accesses: readonly number[];
 }
 
@@ -96,6 +141,13 @@ export interface SelectedImageData {
   readonly report: readonly SelectedSlotReport[];
 }
 
+/**
+ * An S#'s four words as the directory (hash.ts, eight words a descriptor) holds them: the four,
+ * then four zeros. A sampler directory holds only S#s, all padded alike, so two entries match
+ * exactly when their four words do (D027).
+ */
+export const paddedSamplerWords = (words: readonly number[]): number[] => [...words.map((w) => w >>> 0), 0, 0, 0, 0];
+
 /** WebGPU's default maxStorageBufferBindingSize. */
 export const DEFAULT_STORAGE_BINDING_BYTES = 2 ** 27;
 
@@ -105,6 +157,13 @@ const describe = (e: unknown): string | undefined =>
 export class SelectedImages {
   readonly slots: SelectedSlot[] = [];
   private readonly tables: { text: string; table: ImageTable }[] = [];
+  private readonly samplerTables: { text: string; table: SamplerTable }[] = [];
+  private readonly samplerSets: {
+    key: string;
+    table: number;
+    rows: SamplerRow[];
+    leftOut: Record<SamplerLeftOutReason, number>;
+  }[] = [];
 
   constructor(
     private readonly gen: Gen,
@@ -113,6 +172,11 @@ export class SelectedImages {
 
   get empty(): boolean {
     return this.slots.length === 0;
+  }
+
+  /** How many sampler sets the accesses made (D027): the directory buffer's header holds a word for each. */
+  get samplerSetCount(): number {
+    return this.samplerSets.length;
   }
 
   /**
@@ -127,7 +191,8 @@ export class SelectedImages {
     sampler: SelectedSlot['sampler'],
     at: CodeAddress,
   ): SelectedSlot {
-    const key = (x: SlotSampler | null): string => (x ? `${x.traced}:${x.words.join(',')}` : 'none');
+    const key = (x: SlotSampler | null): string =>
+      x ? `${x.traced}:${x.words.join(',')}:${x.selectedFrom ?? ''}` : 'none';
     let s = this.slots.find((x) => x.slot === slot && x.shape === shape && key(x.sampler) === key(sampler));
     if (!s) {
       s = {
@@ -137,6 +202,7 @@ export class SelectedImages {
         shape,
         sampler,
         accesses: [],
+        samplerSets: [],
       };
       this.slots.push(s);
     }
@@ -147,6 +213,64 @@ export class SelectedImages {
   /** The images of a slot's table (the translation checks what their shape and levels allow). */
   tableOf(s: SelectedSlot): ImageTable {
     return this.tables[s.table]!.table;
+  }
+
+  /**
+   * The S# table a lane selects its sampler from (D027), read on first use: every 16-byte record
+   * at the selection's stride from the traced base. `base` as for `slotFor`.
+   */
+  samplerTable(selection: Selection, base: readonly number[]): { index: number; text: string; table: SamplerTable } {
+    const r = selection.record;
+    const text = `${selection.table.text} + 0x${r.start.toString(16)} + ${r.stride} * i`;
+    const known = this.samplerTables.findIndex((t) => t.text === text);
+    if (known >= 0) return { index: known, ...this.samplerTables[known]! };
+    selection.words.forEach((w, i) => {
+      if (w.recordOffset !== 4 * i || w.computed)
+        throw new SelectedImageRefusal(
+          `${w.register} is ${w.recordOffset === undefined ? 'not read from the record' : w.computed ? 'computed from the record' : `the record's byte ${w.recordOffset}`}, not its word ${i}: only a record whose S# is its first 16 bytes, read in order, is translated (D027)`,
+        );
+    });
+    // A stride below an S# (the offset computed where the tracer sees only its bytes) reads every 16-byte record.
+    const stride = r.stride >= SAMPLER_RECORD_BYTES ? r.stride : SAMPLER_RECORD_BYTES;
+    let table: SamplerTable;
+    try {
+      const t = selection.table;
+      const heldFrom = (address: number): SamplerTable => {
+        const range = this.memory.rangeAt(address);
+        return readSamplerTableAt(address, range.address + range.bytes.length - address, stride, this.memory);
+      };
+      if (t.through === 'scalar-descriptor' || t.through === 'buffer') {
+        const desc = decodeBufferDescriptor(this.gen, base);
+        table = readSamplerTable(desc, r.start, stride, this.memory);
+        if (t.through === 'buffer' && table.recordCount === 0) table = heldFrom(desc.address + r.start);
+      } else table = heldFrom(base[0]! + (base[1]! & 0xffff) * 2 ** 32 + r.start);
+    } catch (e) {
+      const m = describe(e);
+      if (m !== undefined) throw new SelectedImageRefusal(`the sampler table ${text}: ${m}`);
+      throw e;
+    }
+    this.samplerTables.push({ text, table });
+    return { index: this.samplerTables.length - 1, text, table };
+  }
+
+  /**
+   * The sampler set of an access of `slot` (D027): the table's records as that access decodes
+   * them (`rows`, one per distinct S#) and the records it left out by reason. Equal sets are shared.
+   */
+  samplerSet(
+    slot: SelectedSlot,
+    table: number,
+    rows: readonly SamplerRow[],
+    leftOut: Readonly<Record<SamplerLeftOutReason, number>>,
+  ): number {
+    const key = `${table}|${JSON.stringify(rows)}|${JSON.stringify(leftOut)}`;
+    let k = this.samplerSets.findIndex((x) => x.key === key);
+    if (k < 0) {
+      k = this.samplerSets.length;
+      this.samplerSets.push({ key, table, rows: [...rows], leftOut: { ...leftOut } });
+    }
+    if (!slot.samplerSets.includes(k)) slot.samplerSets.push(k);
+    return k;
   }
 
   private tableFor(selection: Selection, base: readonly number[]): number {
@@ -211,7 +335,8 @@ export class SelectedImages {
       throw e;
     }
     let firstPlace = 0;
-    let directoryBase = this.slots.length;
+    // The sampler header only where some access selects its S# (the layout is D017's otherwise).
+    let directoryBase = this.slots.length + (this.samplerSets.length > 0 ? this.samplerSets.length + 1 : 0);
     const prepared: SelectedTable[] = [];
     try {
       for (const t of this.tables) {
@@ -230,9 +355,41 @@ export class SelectedImages {
       if (m !== undefined) throw new SelectedImageRefusal(m);
       throw e;
     }
-    const directory = new Uint32Array(directoryBase);
+    // The sampler sets (D027): each one's directory of four S# words padded with zeros, its place the row's global index.
+    const samplerDirectories: { base: number; directory: DescriptorDirectory }[] = [];
+    let firstRow = 0;
+    try {
+      for (const set of this.samplerSets) {
+        const d = buildDirectory(
+          set.rows.map((row, i) => ({
+            words: paddedSamplerWords(row.words),
+            place: imagePlace(firstRow + i),
+            cube: false,
+          })),
+        );
+        samplerDirectories.push({ base: directoryBase, directory: d });
+        directoryBase += d.packed.length;
+        firstRow += set.rows.length;
+      }
+    } catch (e) {
+      const m = describe(e);
+      if (m !== undefined) throw new SelectedImageRefusal(`a sampler directory: ${m}`);
+      throw e;
+    }
+    const rowsStart = directoryBase;
+    const rowWords = this.samplerSets.flatMap((set) => set.rows.flatMap((row) => row.fields));
+    const directory = new Uint32Array(directoryBase + rowWords.length);
     this.slots.forEach((s) => (directory[s.index] = prepared[s.table]!.directoryBase));
     for (const t of prepared) directory.set(t.directory.packed, t.directoryBase);
+    samplerDirectories.forEach((d, k) => {
+      directory[this.slots.length + k] = d.base;
+      directory.set(d.directory.packed, d.base);
+    });
+    if (this.samplerSets.length > 0) directory[this.slots.length + this.samplerSets.length] = rowsStart;
+    directory.set(
+      rowWords.map((w) => w >>> 0),
+      rowsStart,
+    );
     let store: TexelStore;
     try {
       store = buildTexelStore(
@@ -263,6 +420,20 @@ export class SelectedImages {
         directorySlots: size,
         longestProbe,
         sampler: s.sampler,
+        samplerTables: s.samplerSets.map((k): SelectedSamplerReport => {
+          const set = this.samplerSets[k]!;
+          const st = this.samplerTables[set.table]!;
+          return {
+            set: k,
+            table: st.text,
+            tableAddress: st.table.address,
+            recordsRead: st.table.recordCount,
+            emptyRecords: st.table.emptyRecords,
+            samplersBound: set.rows.length,
+            leftOut: { ...set.leftOut },
+            directorySlots: samplerDirectories[k]!.directory.slotCount,
+          };
+        }),
         accesses: [...s.accesses],
       };
     });

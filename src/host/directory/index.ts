@@ -17,6 +17,7 @@ export * from './hash.ts';
 export * from './ids.ts';
 export * from './image-texels.ts';
 export * from './pages.ts';
+export * from './sampler-table.ts';
 export * from './table.ts';
 export * from './texel-store.ts';
 export * from './upload.ts';
