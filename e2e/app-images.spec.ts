@@ -10,9 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { unzipSync, zipSync } from 'fflate';
+import { withExpectationChanged } from './fixtures/misexpected.ts';
 import { ESCAPING_LANES } from './fixtures/escaping-table-spec.ts';
 
 const IMAGE_STORE_URL = '/?capture=captures/gfx1030-image-store.gcncap';
@@ -34,24 +33,12 @@ const FLIPPED_TEXELS = [
 
 /**
  * The bundled image-store capture with two texels of its expected image changed (red ^ 0xff), so a
- * run mismatches there and only there. Built with fflate over the container's zip, as app.spec.ts's
- * misexpected copy is (Playwright's loader does not take src/host/capture's JSON import).
+ * run mismatches there and only there (e2e/fixtures/misexpected.ts).
  */
 function misexpectedImage(): Uint8Array {
-  const files = unzipSync(new Uint8Array(readFileSync('public/captures/gfx1030-image-store.gcncap')));
-  const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as {
-    expected: { memory: { blob: string }[] };
-  };
-  const range = manifest.expected.memory[0]!;
-  const bytes = files[`blobs/${range.blob}`]!.slice();
-  for (const [x, y] of FLIPPED_TEXELS) bytes[y * ROW_PITCH + x * 4]! ^= 0xff;
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  const old = range.blob;
-  range.blob = hash;
-  if (!JSON.stringify(manifest).includes(old)) delete files[`blobs/${old}`];
-  files[`blobs/${hash}`] = bytes;
-  files['manifest.json'] = new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`);
-  return zipSync(files);
+  return withExpectationChanged('public/captures/gfx1030-image-store.gcncap', (bytes) => {
+    for (const [x, y] of FLIPPED_TEXELS) bytes[y * ROW_PITCH + x * 4]! ^= 0xff;
+  });
 }
 
 async function screenshot(page: Page, info: TestInfo, name: string): Promise<void> {

@@ -5,12 +5,11 @@
  * used from the keyboard. Each view's screenshot is attached to its test.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { unzipSync, zipSync } from 'fflate';
+import { withExpectationChanged } from './fixtures/misexpected.ts';
 
 /** The bundled default (public/captures/index.json): D983's light-shadows (e2e/fixtures/d983-captures.ts). */
 const DEFAULT = 'light-shadows.gcncap';
@@ -35,24 +34,12 @@ const loopingCapture = async (): Promise<Uint8Array> => fixture('looping.gcncap'
 /**
  * The bundled buffer copy with its expectation changed in two places (the low byte of elements 1
  * and 40), its blob re-hashed (D005: `blobs/<sha256>`): the copy then differs from what the capture
- * expects there, and only there. Made with the zip library the container uses, not with
- * src/host/capture (Playwright's loader does not take its JSON schema import).
+ * expects there, and only there (e2e/fixtures/misexpected.ts).
  */
 function misexpectedCopy(): Uint8Array {
-  const files = unzipSync(new Uint8Array(readFileSync(`public/captures/${BUFFER_COPY}`)));
-  const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as {
-    expected: { memory: { blob: string }[] };
-  };
-  const range = manifest.expected.memory[0]!;
-  const bytes = files[`blobs/${range.blob}`]!.slice();
-  for (const element of [1, 40]) bytes[element * 4]! ^= 0xff;
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  const old = range.blob;
-  range.blob = hash;
-  if (!JSON.stringify(manifest).includes(old)) delete files[`blobs/${old}`];
-  files[`blobs/${hash}`] = bytes;
-  files['manifest.json'] = new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`);
-  return zipSync(files);
+  return withExpectationChanged(`public/captures/${BUFFER_COPY}`, (bytes) => {
+    for (const element of [1, 40]) bytes[element * 4]! ^= 0xff;
+  });
 }
 
 async function screenshot(page: Page, info: TestInfo, name: string): Promise<void> {
