@@ -11,7 +11,7 @@ import { fromModule, type VectorBridge } from '../src/interp/vector-bridge.ts';
 
 export { buildCapture, readCapture, writeCapture } from '../src/host/capture/index.ts';
 export { compareWithExpected } from '../src/interp/compare.ts';
-export { replayOnGpu, runTranslation, translateCapture } from '../src/translator/gpu-replay.ts';
+export { groupsTogether, replayOnGpu, runTranslation, translateCapture } from '../src/translator/gpu-replay.ts';
 export { deviceFault, memoryAfter } from '../src/translator/memory-layout.ts';
 export { radvSpec, RADV_BINDING, rng, storageBuffer, u32 } from '../test/corpus-kernels/common.ts';
 export { KERNELS } from '../test/corpus-kernels/kernels.ts';

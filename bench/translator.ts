@@ -21,7 +21,8 @@
  *     at most 1.5×). Each side is one whole run — buffers, upload, dispatch, read-back — with
  *     its shader module and pipeline compiled beforehand (a device wrapper that keeps them by
  *     source, so compile time is not counted: it is (b)'s figure); the translated side is
- *     `runTranslation`, one dispatch per group in grid order as the replay does, the
+ *     `runTranslation` as the replay runs it first (all groups in one dispatch where
+ *     `groupsTogether` allows, D028; else one dispatch per group in grid order), the
  *     hand-written one dispatch over the grid. The fastest of three after a warm-up; every
  *     run's output is checked (the translated one by the capture's compare, the hand-written
  *     one against the reference), and the translated capture must first replay as a match.
@@ -359,7 +360,8 @@ export async function benchTranslator(): Promise<void> {
       if (replay.kind !== 'match') throw new Error(`translator bench: ${k.tag} replays as ${replay.kind}, not a match`);
       const { translation, layout } = r;
       const translatedRun = async () => {
-        const { memory, status } = await m.runTranslation(cached, translation, layout);
+        const order = m.groupsTogether(translation) ? 'together' : 'in-order';
+        const { memory, status } = await m.runTranslation(cached, translation, layout, order);
         const fault = m.deviceFault(layout, status, translation.maxSteps);
         if (fault)
           throw new Error(`translator bench: ${k.tag}: ${fault.kind === 'guest' ? fault.fault.message : fault.reason}`);
@@ -382,7 +384,7 @@ export async function benchTranslator(): Promise<void> {
       figures[`${k.tag}_translated_run`] = {
         value: round(tr.ms, 1),
         unit: 'ms',
-        note: `${groups} groups, one dispatch each (runTranslation)`,
+        note: `${groups} groups, ${m.groupsTogether(translation) ? 'one dispatch (groups together, D028)' : 'one dispatch each'} (runTranslation)`,
       };
       figures[`${k.tag}_hand_written_run`] = {
         value: round(hw.ms, 1),

@@ -417,10 +417,10 @@ test('Modules: the WGSL and the SPIR-V text of the capture, highlighted; each in
   await expect(page.getByRole('tab', { name: 'Program' })).toHaveAttribute('aria-selected', 'true');
   await expect(program.locator('li.target')).toBeFocused();
   await expect(program.locator('li.target .addr')).toHaveText('0010');
-  // A block's case still links to the block's first instruction.
+  // A block's opening line (run order, D028) still links to the block's first instruction.
   await showView(page, 'Modules');
   await wgsl
-    .locator('li', { hasText: /case 1u: \{ \/\/ 0x10000008/ })
+    .locator('li', { hasText: /if \(pc == 1u\) \{ \/\/ 0x10000008/ })
     .getByTestId('wgsl-to-program')
     .click();
   await expect(page.getByRole('tab', { name: 'Program' })).toHaveAttribute('aria-selected', 'true');

@@ -219,6 +219,7 @@ export async function runTranslation(
   device: GPUDevice,
   translation: Translation,
   layout: MemoryLayout,
+  order: GroupOrder = 'in-order',
 ): Promise<{ memory: Uint8Array; status: Uint32Array; escapes?: Uint32Array }> {
   const module = device.createShaderModule({ label: 'gcn-webgpu translation', code: translation.wgsl });
   const info = await module.getCompilationInfo();
@@ -301,7 +302,30 @@ export async function runTranslation(
         { binding: 3, resource: { buffer: params, size: 16 } },
       ],
     });
-    for (let first = 0; first < groups; first += perSubmit) {
+    /** One submission of dispatches: each a parameter offset (its base group) and a grid. */
+    const submit = async (dispatches: readonly { offset: number; grid: readonly [number, number, number] }[]) => {
+      device.pushErrorScope('validation');
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipeline);
+      if (images) pass.setBindGroup(IMAGE_GROUP, images.group);
+      if (table) (pass as ResourceTablePass).setResourceTable(table.table);
+      for (const d of dispatches) {
+        pass.setBindGroup(0, bindGroup, [d.offset]);
+        pass.dispatchWorkgroups(...d.grid);
+      }
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+      const error = await device.popErrorScope();
+      if (error) throw new GpuReplayError(`the dispatch: ${error.message}`);
+    };
+    if (order === 'together') {
+      // Every group in one dispatch, side by side as the hardware runs them (D028): group ids are
+      // the workgroup ids, the parameters' base group 0.
+      device.queue.writeBuffer(params, 0, new Uint32Array(4));
+      await submit([{ offset: 0, grid: [gx, gy, gz] }]);
+    }
+    for (let first = 0; order === 'in-order' && first < groups; first += perSubmit) {
       const count = Math.min(perSubmit, groups - first);
       const ids = new Uint32Array((count * PARAM_STRIDE) / 4);
       for (let i = 0; i < count; i++) {
@@ -309,20 +333,7 @@ export async function runTranslation(
         ids.set([g % gx, Math.floor(g / gx) % gy, Math.floor(g / (gx * gy)), 0], (i * PARAM_STRIDE) / 4);
       }
       device.queue.writeBuffer(params, 0, ids);
-      device.pushErrorScope('validation');
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(pipeline);
-      if (images) pass.setBindGroup(IMAGE_GROUP, images.group);
-      if (table) (pass as ResourceTablePass).setResourceTable(table.table);
-      for (let i = 0; i < count; i++) {
-        pass.setBindGroup(0, bindGroup, [i * PARAM_STRIDE]);
-        pass.dispatchWorkgroups(1);
-      }
-      pass.end();
-      device.queue.submit([encoder.finish()]);
-      const error = await device.popErrorScope();
-      if (error) throw new GpuReplayError(`the dispatch: ${error.message}`);
+      await submit(Array.from({ length: count }, (_, i) => ({ offset: i * PARAM_STRIDE, grid: [1, 1, 1] as const })));
       await device.queue.onSubmittedWorkDone();
     }
     const encoder = device.createCommandEncoder();
@@ -380,7 +391,45 @@ export async function replayTranslated(
   translated: { readonly translation: Translation; readonly layout: MemoryLayout },
 ): Promise<ReplayOutcome> {
   const { translation, layout } = translated;
-  const { memory, status, escapes } = await runTranslation(device, translation, layout);
+  if (groupsTogether(translation)) {
+    // Only a clean match is taken from the groups run side by side; any other verdict (a fault,
+    // an escape, a mismatch) is the in-order run's, which is the interpreter's order (D028).
+    const together = await verdictOf(
+      capture,
+      translation,
+      layout,
+      await runTranslation(device, translation, layout, 'together'),
+    );
+    if (together.kind === 'match') return together;
+  }
+  return verdictOf(capture, translation, layout, await runTranslation(device, translation, layout, 'in-order'));
+}
+
+/**
+ * How a translation's groups may run (D028): 'together' in one dispatch, side by side, or
+ * 'in-order', one dispatch a group in grid order as the interpreter runs them.
+ */
+export type GroupOrder = 'together' | 'in-order';
+
+/**
+ * Whether a translation's groups may run side by side first: more than one group, and no atomic
+ * on guest memory (whose returned values would show another group's order). A group that reads
+ * what another writes is a race on the hardware too; its in-order run decides any verdict but a
+ * match.
+ */
+export function groupsTogether(translation: Translation): boolean {
+  const [gx, gy, gz] = translation.grid;
+  // WebGPU's default maxComputeWorkgroupsPerDimension.
+  return gx * gy * gz > 1 && Math.max(gx, gy, gz) <= 65535 && !translation.program.guestAtomics;
+}
+
+/** The replay's outcome from one run of the module. */
+function verdictOf(
+  capture: Pick<Capture, 'manifest' | 'blob'>,
+  translation: Translation,
+  layout: MemoryLayout,
+  { memory, status, escapes }: { memory: Uint8Array; status: Uint32Array; escapes?: Uint32Array },
+): ReplayOutcome {
   const fault = deviceFault(layout, status, translation.maxSteps);
   if (fault) {
     if (fault.kind === 'guest')

@@ -994,22 +994,29 @@ ${size.join('\n')}
     return `var iq: array<u32, ${REQUEST_WORDS}>;\n  var ires: vec4<u32>;\n  var iret: u32 = 0u;${pending}`;
   }
 
+  /** The service's statements (ending in `pc = iret`), or null when the module reads no image. */
+  serviceBody(): readonly string[] | null {
+    if (this.empty) return null;
+    // A selected access is a sync point: the lane leaves phase A, the uniform service answers it, and it resumes at iret.
+    if (this.tableForm)
+      return [
+        `if (image_flag(IMAGE_ACCESSES[iq[0]], ${FLAG.selected}u)) {`,
+        '  ipend = 1u;',
+        '  halt = true;',
+        '} else {',
+        '  ires = image_run(iq, lid, group, true);',
+        '}',
+        'pc = iret;',
+      ];
+    return ['ires = image_run(iq, lid, group, true);', 'pc = iret;'];
+  }
+
   /** The service's case of the dispatcher. */
   serviceCase(): string {
-    return this.empty
-      ? ''
-      : this.tableForm
-        ? // A selected access is a sync point: the lane leaves phase A, the uniform service answers it, and it resumes at iret.
-          `          case ${IMAGE_SERVICE}u: {
-            if (image_flag(IMAGE_ACCESSES[iq[0]], ${FLAG.selected}u)) {
-              ipend = 1u;
-              halt = true;
-            } else {
-              ires = image_run(iq, lid, group, true);
-            }
-            pc = iret;
-          }`
-        : `          case ${IMAGE_SERVICE}u: {\n            ires = image_run(iq, lid, group, true);\n            pc = iret;\n          }`;
+    const body = this.serviceBody();
+    return body
+      ? [`          case ${IMAGE_SERVICE}u: {`, ...body.map((l) => `            ${l}`), '          }'].join('\n')
+      : '';
   }
 }
 

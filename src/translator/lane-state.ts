@@ -128,6 +128,16 @@ export class LaneState implements VectorState<Expr, Expr> {
     return new Set(overlay.keys());
   }
 
+  /**
+   * Runs `f` as a probe that writes no statement either (`Segment.dry`): whether an instruction's
+   * translation reads a held mask whole (`ownBitReadWhole`) before its code is written.
+   */
+  dryRun(f: () => void): void {
+    const seg = this.seg;
+    this.probe(() => seg.dry(f));
+    if (this.seg !== seg) throw new Error('a dry run changed segment: it may not flush');
+  }
+
   get b(): Segment['b'] {
     return this.seg.b;
   }

@@ -114,12 +114,21 @@ export const REQUEST_ENABLED = 32;
  */
 export class Requests {
   readonly items: MemoryRequest[] = [];
-  constructor(private readonly s: LaneState) {}
+  constructor(
+    private readonly s: LaneState,
+    /** Requests already in the queue before these (stores waiting for the service, D028). */
+    readonly base = 0,
+  ) {}
 
   private add(r: MemoryRequest): Expr {
-    const i = this.items.length;
+    const i = this.base + this.items.length;
     this.items.push(r);
     return this.s.seg.word(this.s.seg.freshName('q'), `mres[${i}]`);
+  }
+
+  /** Whether the requests give the instruction results (a load or an atomic): then the service runs at once. */
+  get answered(): boolean {
+    return this.items.some((r) => r.kind !== 'store');
   }
 
   port<A>(space: Space, active: Expr | null, split: (address: A) => Pair<Expr>): LanePort<Expr, Expr, A> {
@@ -149,13 +158,14 @@ export class Requests {
   issue(): void {
     const seg = this.s.seg;
     const a = this.s.b;
-    this.items.forEach((r, i) => {
+    this.items.forEach((r, k) => {
+      const i = this.base + k;
       const ctl = a.or(a.word(requestControl(r)), a.select(r.enabled, a.word(REQUEST_ENABLED), a.word(0)));
       const fields = [r.lo, r.hi, ctl, r.value].map((e) => seg.value(e));
       seg.line(`mq[${i}] = vec4<u32>(${fields.join(', ')});`);
       if (r.kind === 'cmpswap') seg.line(`mqc[${i}] = ${seg.value(r.cmp)};`);
     });
-    seg.line(`mcount = ${this.items.length}u;`);
+    seg.line(`mcount = ${this.base + this.items.length}u;`);
   }
 }
 

@@ -56,6 +56,10 @@ export interface TranslationBlock {
   readonly code: string[];
   /** The finish of the sync point it halts at, run in phase B (`sync == id + 1`). */
   finish: string[] | null;
+  /** The blocks it hands `pc` to (through a service, the block the service returns to). */
+  readonly successors: Set<number>;
+  /** The service it ends by asking for (`pc = MEMORY_SERVICE` or `IMAGE_SERVICE`), if any. */
+  service: 'memory' | 'image' | null;
 }
 
 export interface TranslatedProgram {
@@ -68,6 +72,8 @@ export interface TranslatedProgram {
   readonly written: ReadonlySet<string>;
   /** Atomic ops the memory service must know. */
   readonly atomics: ReadonlySet<AtomicOp>;
+  /** Whether an atomic reaches guest memory (not LDS): then another group may see its order. */
+  readonly guestAtomics: boolean;
   /** Instructions in the CFG. */
   readonly instructions: number;
 }
@@ -90,6 +96,12 @@ export interface ProgramOptions {
   readonly images?: ImageInstructions;
   /** Descriptor words the tracer knows at translation time (a format access's V# loaded from memory). */
   readonly traced?: TracedWords;
+  /**
+   * The module writes the wave's registers out after its end (a program capture): the wave's
+   * masks are then gathered whole before the end too. Absent: only memory is the result, and a
+   * mask still held at `s_endpgm` is never read whole.
+   */
+  readonly registersOut?: boolean;
   /** gfx10 wave64 shared VGPRs v[from, from + count) (RSRC3.SHARED_VGPR_CNT); absent or null: none. */
   readonly sharedVgprs?: { readonly from: number; readonly count: number } | null;
 }
@@ -99,10 +111,27 @@ const WAVE_TRANSLATED = new Set(['v_readlane_b32', 'v_readfirstlane_b32', 'v_wri
 /** Wave-level instructions whose semantics loop over the lanes, each lane's result its own: run as each lane (`laneWise`). */
 const WAVE_EACH_LANE = new Set(['v_permlane16_b32', 'v_permlanex16_b32', 'v_permlane64_b32']);
 
+/**
+ * The bit a halted wave's `pc` carries until its next phase A clears it (module.ts): run order
+ * guards each block by `pc == N` alone (D028), so the block a sync point resumes at must not run
+ * later in the same pass.
+ */
+export const HALTED_PC = 0x40000000;
+
 /** The dispatcher's case of the memory service (runs the queued requests, then `pc = mret`). */
 export const MEMORY_SERVICE = 0xfffff000;
+/**
+ * Lane-mask words a wave publishes in one superstep (module.ts's `xmask`): held masks are gathered
+ * whole this many words at a time, so a wave64 program holds four masks before it must gather.
+ */
+export const MASK_EXCHANGE_WORDS = 8;
 /** Requests one instruction may queue (s_load_dwordx16). */
 export const MAX_REQUESTS = 16;
+/**
+ * Requests the service's queue holds (`mq`): stores wait there, instruction after instruction,
+ * until a load, a sync point or the block's end sends the queue to the service (D028).
+ */
+export const QUEUED_REQUESTS = 32;
 
 /**
  * The comment line that marks where a guest instruction's WGSL begins: `// 0x10000014 s_bfe_u32`
@@ -128,8 +157,17 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const used = new Set<string>();
   const written = new Set<string>();
   const atomics = new Set<AtomicOp>();
+  let guestAtomics = false;
   const newBlock = (address: number): TranslationBlock => {
-    const b: TranslationBlock = { id: blocks.length, address, steps: 0, code: [], finish: null };
+    const b: TranslationBlock = {
+      id: blocks.length,
+      address,
+      steps: 0,
+      code: [],
+      finish: null,
+      successors: new Set(),
+      service: null,
+    };
     blocks.push(b);
     return b;
   };
@@ -161,13 +199,15 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
     const endOf = (d: DecodedInstruction): number => program.base + d.inst.offset + d.inst.size;
     /** SGPR words of one lane mask: one in a gfx10+ wave32, else two. */
     const maskWords = gen >= Gen.GFX10 && lanes === 32 ? 1 : 2;
-    /** The masks one gather publishes: the wave's four xmask words a superstep (module.ts). */
-    const maskRoom = Math.floor(4 / maskWords);
+    /** The masks one gather publishes: the wave's xmask words a superstep (module.ts). */
+    const maskRoom = Math.floor(MASK_EXCHANGE_WORDS / maskWords);
     /**
      * Lane masks held as each lane's own bit (`LaneState.ownBitWords`), by first SGPR: VALU mask
      * writes that only per-lane readers (carry-in, v_cndmask's select, EXEC's own bit) have read.
      */
     const ownBitMasks: number[] = [];
+    /** Requests waiting in the service's queue (stores of earlier instructions of this block, D028). */
+    let queued = 0;
 
     /**
      * Gathers the held masks into whole wave masks (a sync point): each lane publishes its own
@@ -207,9 +247,13 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
      * `address`, that phase B resumes at.
      */
     const split = (address: number, finish: (() => void) | null, halt: string[]): void => {
+      // The waiting stores first: another wave may read what they write after the barrier.
+      serveQueue(address);
       const next = newBlock(address);
       for (const h of halt) line(h);
-      line(`pc = ${next.id}u;`);
+      // Halted: no later block of this pass may take pc (run order guards by pc alone, D028).
+      line(`pc = ${(next.id | HALTED_PC) >>> 0}u;`);
+      cur.successors.add(next.id);
       line('halt = true;');
       if (finish) {
         line(`sync = ${cur.id + 1}u;`);
@@ -683,7 +727,17 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
     const memory = (d: DecodedInstruction, f: (req: Requests) => void): void => {
       // Registers first: the requests and the results' block then share no pending values.
       state.flush();
-      const req = new Requests(state);
+      if (queued > 0) {
+        // Room in the queue for this instruction's requests after the stores already waiting?
+        const counted = new Requests(state, queued);
+        try {
+          state.dryRun(() => f(counted));
+        } catch {
+          // The real run below reports it.
+        }
+        if (queued + counted.items.length > QUEUED_REQUESTS) serveQueue(program.base + d.inst.offset);
+      }
+      const req = new Requests(state, queued);
       f(req);
       state.checkPending();
       if (req.items.length === 0) return;
@@ -691,14 +745,32 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         throw new MemoryRefusal(
           `${req.items.length} lane accesses in one instruction (the service takes ${MAX_REQUESTS})`,
         );
-      for (const r of req.items) if (r.kind !== 'load' && r.kind !== 'store') atomics.add(r.kind);
+      for (const r of req.items)
+        if (r.kind !== 'load' && r.kind !== 'store') {
+          atomics.add(r.kind);
+          if (r.space !== 'lds') guestAtomics = true;
+        }
       req.issue();
-      const next = newBlock(program.base + d.inst.offset + d.inst.size);
+      queued += req.items.length;
+      // Stores wait in the queue (nothing reads memory before the next load, sync point or the
+      // block's end sends it); an instruction with results goes to the service now.
+      if (req.answered) serveQueue(endOf(d));
+    };
+
+    /** Sends the queued requests to the memory service; the code after it goes on at byte `address`. */
+    const serveQueue = (address: number): void => {
+      if (queued === 0) return;
+      // Pending register writes go on with the next block (an answered request's results are
+      // written there, after the service: the segment's leaves stand for mres).
+      const next = newBlock(address);
       line(`mret = ${next.id}u;`);
       line(`pc = ${MEMORY_SERVICE}u;`);
+      cur.successors.add(next.id);
+      cur.service = 'memory';
       state.continueIn(next.code);
       cur = next;
       state.flush();
+      queued = 0;
     };
 
     /**
@@ -707,6 +779,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
      * point a word (D024): every lane publishes, and phase B completes the request from its quad's.
      */
     const image = (d: DecodedInstruction, images: ImageInstructions): void => {
+      serveQueue(program.base + d.inst.offset);
       state.flush();
       const issue = images.translate(state, d);
       state.checkPending();
@@ -718,6 +791,8 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       const next = newBlock(program.base + d.inst.offset + d.inst.size);
       line(`iret = ${next.id}u;`);
       line(`pc = ${IMAGE_SERVICE}u;`);
+      cur.successors.add(next.id);
+      cur.service = 'image';
       state.continueIn(next.code);
       cur = next;
       issue.finish(state);
@@ -730,8 +805,11 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
      * it, anything else or the block's end counts as a read.
      */
     const sccDeadAfter = (index: number): boolean => {
+      // At the end of the program SCC is dead unless the registers are written out.
+      const deadAtEnd = options.registersOut !== true;
       for (const later of bb.instructions.slice(index + 1)) {
-        if (later.kind === 'valu' || later.kind === 'nop') continue;
+        if (later.kind === 'valu' || later.kind === 'nop' || vectorMemory(later) || later.kind === 'mimg') continue;
+        if (later.kind === 'endpgm') return deadAtEnd;
         if (later.kind !== 'salu') return false;
         let touched: 'read' | 'written' | undefined;
         try {
@@ -744,7 +822,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         if (touched === 'read') return false;
         if (touched === 'written') return true;
       }
-      return false;
+      return (bb.exit.kind === 'endpgm' || bb.exit.kind === 'return') && deadAtEnd;
     };
 
     /**
@@ -805,6 +883,71 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       return true;
     };
 
+    /** The vector memory instruction's translation into `req` (buffer, global, flat, LDS), or null for any other. */
+    const vectorMemoryRequests = (d: DecodedInstruction): ((req: Requests) => void) | null => {
+      const at = program.base + d.inst.offset;
+      switch (d.kind) {
+        case 'mubuf':
+          return (req) => translateMubuf(state, req, gen, d, options.discovery === true, options.traced, at);
+        case 'global':
+          return (req) => translateGlobal(state, req, gen, d);
+        case 'flat':
+          return (req) => translateFlat(state, req, gen, d, options.ldsBytes);
+        case 'ds':
+          return d.ds!.kind === 'swizzle' || d.ds!.kind === 'permute' || d.ds!.kind === 'bpermute'
+            ? null
+            : (req) => translateDs(state, req, gen, d, options.ldsBytes);
+        default:
+          return null;
+      }
+    };
+    const vectorMemory = (d: DecodedInstruction): boolean => vectorMemoryRequests(d) !== null;
+
+    /**
+     * Whether a vector memory instruction reads a held mask other than for its lane's EXEC bit (an
+     * SGPR operand that holds one): a dry run of its translation (`LaneState.dryRun`) tells. A
+     * translation that refuses is left to the real run, after the gather, to report.
+     */
+    const readsHeldWhole = (d: DecodedInstruction): boolean => {
+      const f = vectorMemoryRequests(d)!;
+      state.ownBitReadWhole = false;
+      try {
+        state.dryRun(() => f(new Requests(state)));
+      } catch {
+        return true;
+      }
+      return state.ownBitReadWhole;
+    };
+
+    /**
+     * Whether a wave-level instruction of WAVE_TRANSLATED reads no other lane's VGPR and no held
+     * mask whole (v_swap_b32, v_writelane_b32 with uniform operands): a probe tells, and then it
+     * runs with masks held as a plain VALU instruction does.
+     */
+    const laneLocal = (d: DecodedInstruction): boolean => {
+      if (!WAVE_TRANSLATED.has(d.inst.def.name)) return false;
+      let exchanged = false;
+      state.ownBitReadWhole = false;
+      try {
+        state.probe(() => {
+          state.exchange = {
+            read() {
+              exchanged = true;
+              return state.b.word(0);
+            },
+          };
+          try {
+            runWave(state.b, target, d.inst, state);
+          } finally {
+            state.exchange = undefined;
+          }
+        });
+      } catch {
+        return false;
+      }
+      return !exchanged && !state.ownBitReadWhole;
+    };
+
     for (const [index, d] of bb.instructions.entries()) {
       const inst = d.inst;
       // Where this instruction's statements begin (its register writes may wait for a later flush):
@@ -817,8 +960,11 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         cur.steps--;
         held = passesHeldMasks(d);
       }
-      // Only plain VALU instructions (and those that read nothing) run with masks held.
+      // Only plain VALU instructions, vector memory ones that read no held mask whole (their lanes
+      // read EXEC for their own bit) and those that read nothing run with masks held.
       const plainValu = d.kind === 'valu' && !waveSemanticsFor(inst.def) && !/_(DPP|DPP8)$/.test(inst.encoding);
+      if (!held && ownBitMasks.length > 0 && vectorMemory(d)) held = !readsHeldWhole(d);
+      if (!held && ownBitMasks.length > 0 && d.kind === 'valu' && waveSemanticsFor(inst.def)) held = laneLocal(d);
       if (!plainValu && !held && d.kind !== 'nop' && d.kind !== 'branch' && d.kind !== 'endpgm')
         gatherMasks(program.base + inst.offset);
       cur.steps++;
@@ -846,31 +992,19 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
             memory(d, (req) => translateSmem(state, req, gen, d, options.traced, program.base + inst.offset));
             break;
           case 'mubuf':
-            memory(d, (req) =>
-              translateMubuf(
-                state,
-                req,
-                gen,
-                d,
-                options.discovery === true,
-                options.traced,
-                program.base + inst.offset,
-              ),
-            );
-            break;
           case 'global':
-            memory(d, (req) => translateGlobal(state, req, gen, d));
+            memory(d, vectorMemoryRequests(d)!);
             break;
           case 'gpridx':
             throw new MemoryRefusal('the GPR index mode (s_set_gpr_idx_*) is not translated');
           case 'flat':
-            memory(d, (req) => translateFlat(state, req, gen, d, options.ldsBytes));
+            memory(d, vectorMemoryRequests(d)!);
             break;
           case 'scratch':
             throw new MemoryRefusal('SCRATCH (private memory) is not translated yet');
           case 'ds':
             if (d.ds!.kind === 'swizzle' || d.ds!.kind === 'permute' || d.ds!.kind === 'bpermute') laneExchange(d);
-            else memory(d, (req) => translateDs(state, req, gen, d, options.ldsBytes));
+            else memory(d, vectorMemoryRequests(d)!);
             break;
           case 'mimg':
             // image-ops.ts (D015); without its translator (a bare translateProgram call) images are refused.
@@ -887,10 +1021,13 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       }
     }
 
-    // The block's exit reads the wave's registers whole (a branch on VCC or EXEC, the next block's start).
-    const last = bb.instructions.at(-1);
-    if (last) gatherMasks(program.base + last.inst.offset);
+    // The block's exit reads the wave's registers whole (a branch on VCC or EXEC, the next block's
+    // start, the registers written out after the end).
     const exit = bb.exit;
+    const last = bb.instructions.at(-1);
+    if (last) serveQueue(endOf(last));
+    const ends = exit.kind === 'endpgm' || exit.kind === 'return';
+    if (last && (!ends || options.registersOut === true)) gatherMasks(program.base + last.inst.offset);
     switch (exit.kind) {
       case 'endpgm':
       case 'return':
@@ -903,6 +1040,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         const to = blockFor(exit.kind === 'jump' ? exit.target : exit.next, state.mode);
         state.flush();
         line(`pc = ${to}u;`);
+        cur.successors.add(to);
         break;
       }
       case 'branch': {
@@ -915,6 +1053,8 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         line('} else {');
         line(`  pc = ${next}u;`);
         line('}');
+        cur.successors.add(taken);
+        cur.successors.add(next);
         break;
       }
     }
@@ -925,7 +1065,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const entry = blockFor(cfg.entry, options.mode);
   while (queue.length > 0) translateBlock(cfg.blocks.get(queue.shift()!)!);
   const instructions = [...cfg.blocks.values()].reduce((n, b) => n + b.instructions.length, 0);
-  return { target, blocks, entry, used, written, atomics, instructions };
+  return { target, blocks, entry, used, written, atomics, guestAtomics, instructions };
 }
 
 /** Whether a conditional branch is taken, from the wave's SCC, VCC or EXEC (as the interpreter's `taken`). */

@@ -139,7 +139,13 @@ export function translateSetup(setup: Setup, memory: GuestMemory, options: Trans
   // Pass 1 learns which registers the program writes; start SGPRs of one known value (user SGPRs,
   // a program capture's SGPRs) it never writes are then constants of the translation (their one
   // value folds through the DAGs: V#s in user data too).
-  const base = { waves: layout.waves, mode, ldsBytes, sharedVgprs: layout.sharedVgprs };
+  const base = {
+    waves: layout.waves,
+    mode,
+    ldsBytes,
+    sharedVgprs: layout.sharedVgprs,
+    registersOut: setup.kind === 'program',
+  };
   // One trace serves both passes, the images' words and the buffers' (D012).
   const traced = new TracedWords(program, setup, memory);
   const selected = new SelectedImages(setup.target.gen, memory);

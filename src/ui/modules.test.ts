@@ -32,11 +32,14 @@ describe('wgslLandmarks', () => {
       `    ${instructionMarker(0x1004, 's_barrier')}`, // 8: not the first
       '    // 0x1008', // 9: a comment with no name is not a marker
       '  }',
+      'if (pc == 3u) { // 0x100c', // 11: a block in run order (D028)
+      '}',
     ].join('\n');
     const { caseLine, bareCaseLine, markerLine } = wgslLandmarks(wgsl, 0x1000);
     expect([...caseLine]).toEqual([
       [0, 1],
       [2, 7],
+      [3, 11],
     ]);
     expect([...bareCaseLine]).toEqual([[1, 6]]);
     expect([...markerLine]).toEqual([

@@ -99,8 +99,9 @@ export async function spirvOfWgsl(wgsl: string, tools: SpirvToolsOptions = {}): 
 }
 
 /**
- * Where the translated WGSL shows the program: the dispatcher's `case N: { // 0xADDR` that opens
- * a block's phase A, a bare `case N: {` (a finish), and each instruction's marker
+ * Where the translated WGSL shows the program: the line that opens a block's phase A (`if (pc ==
+ * N) { // 0xADDR` in run order, the dispatcher's `case N: { // 0xADDR`), a bare `case N: {`
+ * (a finish), and each instruction's marker
  * (`instructionMarker`: its address, here as a byte offset from `entry`). All 0-based, the first of each.
  */
 export function wgslLandmarks(
@@ -117,10 +118,12 @@ export function wgslLandmarks(
       if (!markerLine.has(offset)) markerLine.set(offset, i);
       return;
     }
-    const m = /^\s*case (\d+)u: \{(\s*\/\/ 0x[0-9a-f]+)?\s*$/.exec(text);
+    // A block opens as `if (pc == N) { // 0xADDR` in run order (D028), or as the dispatcher's
+    // `case N: { // 0xADDR`; a finish is a bare `case N: {`.
+    const m = /^\s*(?:case (\d+)u: \{|if \(pc == (\d+)u\) \{)(\s*\/\/ 0x[0-9a-f]+)?\s*$/.exec(text);
     if (!m) return;
-    const id = Number(m[1]);
-    const into = m[2] ? caseLine : bareCaseLine;
+    const id = Number(m[1] ?? m[2]);
+    const into = m[3] ? caseLine : bareCaseLine;
     if (!into.has(id)) into.set(id, i);
   });
   return { caseLine, bareCaseLine, markerLine };

@@ -31,6 +31,12 @@ describe('translated modules of the expectation programs', () => {
     expect(readFileSync(join(EXPECT_DIR, 'runtime.wgsl'), 'utf8')).toBe(runtimeText());
     expect(() => programPart('fn main() {}')).toThrow(/0 times/);
   });
+  it('runs blocks in run order, and through the dispatcher only where the graph is not reducible (D028)', async () => {
+    for (const name of cases) {
+      const wgsl = await caseWgsl(name);
+      expect(wgsl.includes('switch pc {'), name).toBe(name === 'irreducible-loop');
+    }
+  });
   for (const name of cases)
     it(name, async () => {
       const want = readFileSync(join(EXPECT_DIR, `${name}.wgsl`), 'utf8');

@@ -19,7 +19,7 @@
  *   }
  *
  * The exchange is workgroup memory: a word per lane (`xword`, two halves by the superstep's
- * parity) and, per wave, four lane-mask words built with atomicOr (`xmask`, three parts by the
+ * parity) and, per wave, MASK_EXCHANGE_WORDS lane-mask words built with atomicOr (`xmask`, three parts by the
  * superstep modulo 3). Phase B of one superstep and phase A of the next have no barrier between
  * them: A writes the other half of `xword`, and the `xmask` part B clears is the one the
  * superstep after next publishes into (its last reader, the previous superstep's B, finished
@@ -41,10 +41,12 @@ import {
 } from '../../interp/dispatch.ts';
 import { SRC_EXEC_LO } from '../../isa/operands.ts';
 import { SCC, sgprName, vgprName } from '../lane-state.ts';
-import { MAX_REQUESTS, MEMORY_SERVICE, type TranslatedProgram } from '../program.ts';
+import { HALTED_PC, MASK_EXCHANGE_WORDS, MEMORY_SERVICE, QUEUED_REQUESTS, type TranslatedProgram } from '../program.ts';
 import type { RegisterReadBack } from '../translate.ts';
 import { wgslWord } from './expressions.ts';
 import { FAULT, RUNTIME_WGSL, serviceWgsl, STATUS } from './runtime.ts';
+import { runOrder, type RunItem } from './structure.ts';
+import { IMAGE_SERVICE } from '../image-ops.ts';
 
 export interface ModuleShape {
   readonly setup: Setup;
@@ -60,6 +62,8 @@ export interface ModuleShape {
     declarations(): string;
     locals(): string;
     serviceCase(): string;
+    /** The service's statements, ending in `pc = iret` (null when the module reads no image). */
+    serviceBody(): readonly string[] | null;
     /** Directives before every declaration, builtins of the entry point, and a service in the superstep's uniform control flow (D026). */
     directives?(): string;
     builtins?(): string;
@@ -155,14 +159,8 @@ export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): stri
   const lanes = layout.lanes;
   const size = waves * lanes;
   const cap = shape.maxSteps + waves + 2;
-  const cases = program.blocks.map((b) =>
-    [
-      `        case ${b.id}u: { // 0x${b.address.toString(16)}`,
-      `          steps = steps + ${b.steps}u;`,
-      ...b.code,
-      '        }',
-    ].join('\n'),
-  );
+  const order = runOrder(program.entry, (id) => program.blocks[id]!.successors);
+  const phaseA = order ? orderedPhaseA(program, order, shape) : dispatcherPhaseA(program, shape);
   const finishes = program.blocks
     .filter((b) => b.finish !== null)
     .map((b) => [`          case ${b.id + 1}u: {`, ...b.finish!.map((l) => `  ${l}`), '          }'].join('\n'));
@@ -174,7 +172,7 @@ export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): stri
 ${RUNTIME_WGSL}
 ${serviceWgsl(program.atomics, ldsWords)}
 ${shape.images?.declarations() ? `${shape.images.declarations()}\n` : ''}var<workgroup> xword: array<u32, ${2 * size}>;
-var<workgroup> xmask: array<atomic<u32>, ${waves * 12}>;
+var<workgroup> xmask: array<atomic<u32>, ${waves * 3 * MASK_EXCHANGE_WORDS}>;
 var<workgroup> wstate: array<u32, ${waves}>;
 
 @compute @workgroup_size(${size})
@@ -189,9 +187,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, ${MAX_REQUESTS}>;
-  var mqc: array<u32, ${MAX_REQUESTS}>;
-  var mres: array<u32, ${MAX_REQUESTS}>;
+  var mq: array<vec4<u32>, ${QUEUED_REQUESTS}>;
+  var mqc: array<u32, ${QUEUED_REQUESTS}>;
+  var mres: array<u32, ${QUEUED_REQUESTS}>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;${shape.images?.locals() ? `\n  ${shape.images.locals()}` : ''}
@@ -200,38 +198,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * ${waves}u + wave) * 4u;
+    let xm = (part * ${waves}u + wave) * ${MASK_EXCHANGE_WORDS}u;
     let xw = (superstep & 1u) * ${size}u + wave * ${lanes}u;
     if (live && !at_barrier) {
-      loop {
-        if (steps > ${shape.maxSteps}u) {
-          fault(${FAULT.stepLimit}u, steps, 0u, 0u, false, pc);
-          live = false;
-          break;
-        }
-        var halt = false;
-        switch pc {
-${cases.join('\n')}
-          case ${MEMORY_SERVICE}u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
-          }${shape.images?.serviceCase() ? `\n${shape.images.serviceCase()}` : ''}
-          default: {
-            live = false;
-            halt = true;
-          }
-        }
-        if (halt) {
-          break;
-        }
-      }
+      pc = pc & ${wgslWord(~HALTED_PC >>> 0)};
+${phaseA}
     }
     if (lane == 0u) {
       wstate[wave] = select(0u, select(1u, 2u, at_barrier), live);
@@ -259,8 +230,8 @@ ${finishes.join('\n')}
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * ${waves}u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < ${MASK_EXCHANGE_WORDS}u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * ${waves}u + wave) * ${MASK_EXCHANGE_WORDS}u + k], 0u);
       }
     }
     superstep = superstep + 1u;
@@ -282,4 +253,117 @@ ${finishes.join('\n')}
   }${shape.readBack ? `\n  ${readBackWgsl(shape.readBack, lanes)}` : ''}
 }
 `;
+}
+
+/** The memory service's statements: the queued requests, a pending fault, then `pc = mret`. */
+const MEMORY_SERVICE_BODY: readonly string[] = [
+  'for (var i = 0u; i < mcount; i++) {',
+  '  let q = mq[i];',
+  '  mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);',
+  '}',
+  'if (pf_code != 0u) {',
+  '  fault(pf_code, pf_word, 0u, 0u, false, pf_detail);',
+  '  pf_code = 0u;',
+  '}',
+  'pc = mret;',
+];
+
+const indented = (lines: readonly string[], by: string): string[] => lines.map((l) => `${by}${l}`);
+
+/** A wave past the step limit stops with a fault (the check at each pass and each loop iteration). */
+const stepLimit = (shape: ModuleShape, then: readonly string[]): string[] => [
+  `if (steps > ${shape.maxSteps}u) {`,
+  `  fault(${FAULT.stepLimit}u, steps, 0u, 0u, false, pc);`,
+  '  live = false;',
+  ...indented(then, '  '),
+  '}',
+];
+
+/** Phase A as a dispatcher, `loop { switch pc { ... } }`: for a block graph that is not reducible. */
+function dispatcherPhaseA(program: TranslatedProgram, shape: ModuleShape): string {
+  const cases = program.blocks.map((b) => [
+    `case ${b.id}u: { // 0x${b.address.toString(16)}`,
+    `  steps = steps + ${b.steps}u;`,
+    ...b.code.map((l) => l.replace(/^ {10}/, '  ')),
+    '}',
+  ]);
+  const image = shape.images?.serviceBody();
+  const body = [
+    ...stepLimit(shape, ['break;']),
+    'var halt = false;',
+    'switch pc {',
+    ...cases.flatMap((c) => indented(c, '  ')),
+    `  case ${MEMORY_SERVICE}u: {`,
+    ...indented(MEMORY_SERVICE_BODY, '    '),
+    '  }',
+    ...(image ? [`  case ${IMAGE_SERVICE}u: {`, ...indented(image, '    '), '  }'] : []),
+    '  default: {',
+    '    live = false;',
+    '    halt = true;',
+    '  }',
+    '}',
+    'if (halt) {',
+    '  break;',
+    '}',
+  ];
+  return ['      loop {', ...indented(body, '        '), '      }'].join('\n');
+}
+
+/**
+ * Phase A in run order (structure.ts, D028): each block guarded by `pc == N` alone in reverse
+ * postorder (a halted wave's pc carries HALTED_PC, so no later block takes it: guards
+ * `!halt && pc == N`, a branch each in SPIR-V, grew SwiftShader's compile of a module with many of
+ * them past gigabytes), each
+ * natural loop a WGSL loop of its own blocks, and the memory and image services once, after the
+ * whole order (a block that asks for one goes on in the next pass: a copy of the service after
+ * each such block measured slower to compile and to run on SwiftShader, whose atomics are a branch
+ * a lane). A pass that runs no block ends the wave, as the dispatcher's default case does.
+ */
+function orderedPhaseA(program: TranslatedProgram, order: readonly RunItem[], shape: ModuleShape): string {
+  const render = (items: readonly RunItem[]): string[] =>
+    items.flatMap((item): string[] => {
+      if (item.kind === 'block') {
+        const b = program.blocks[item.id]!;
+        return [
+          `if (pc == ${b.id}u) { // 0x${b.address.toString(16)}`,
+          '  ran = true;',
+          `  steps = steps + ${b.steps}u;`,
+          ...b.code.map((l) => l.replace(/^ {10}/, '  ')),
+          '}',
+        ];
+      }
+      const members = [...item.members].sort((x, y) => x - y).map((id) => `(pc == ${id}u)`);
+      return [
+        `loop { // the loop at block ${item.header}`,
+        ...indented(stepLimit(shape, ['halt = true;', `pc = pc | ${wgslWord(HALTED_PC)};`]), '  '),
+        '  if (halt) {',
+        '    break;',
+        '  }',
+        ...indented(render(item.body), '  '),
+        `  if (halt || !(${members.join(' || ')})) {`,
+        '    break;',
+        '  }',
+        '}',
+      ];
+    });
+  const image = shape.images?.serviceBody();
+  const body = [
+    ...stepLimit(shape, ['break;']),
+    'var halt = false;',
+    'var ran = false;',
+    ...render(order),
+    `if (pc == ${MEMORY_SERVICE}u) {`,
+    '  ran = true;',
+    ...indented(MEMORY_SERVICE_BODY, '  '),
+    '}',
+    ...(image ? [`if (pc == ${IMAGE_SERVICE}u) {`, '  ran = true;', ...indented(image, '  '), '}'] : []),
+    'if (!halt & !ran) {',
+    '  live = false;',
+    '  halt = true;',
+    '}',
+    'if (halt) {',
+    '  break;',
+    '}',
+  ];
+  return ['      loop {', ...indented(body, '        '), '      }'].join('\n');
 }

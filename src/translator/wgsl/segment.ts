@@ -56,7 +56,28 @@ export class Segment {
   }
 
   line(text: string): void {
-    this.out.push(`${this.indent}${text}`);
+    if (!this.muted) this.out.push(`${this.indent}${text}`);
+  }
+
+  /** While true, statements are not written (`dry`). */
+  private muted = false;
+
+  /**
+   * Runs `f` writing nothing: the statements it would write are dropped and the `let`s it would
+   * define are forgotten afterwards, so the segment is as it was. A dry run of an instruction's
+   * translation learns what it reads (program.ts, held masks) without emitting its code.
+   */
+  dry<T>(f: () => T): T {
+    const savedNames = this.names;
+    const savedMuted = this.muted;
+    this.names = new Map(savedNames);
+    this.muted = true;
+    try {
+      return f();
+    } finally {
+      this.names = savedNames;
+      this.muted = savedMuted;
+    }
   }
 
   /** Runs `emit` with its statements indented one level (a nested WGSL block). */

@@ -16,7 +16,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 128>;
-var<workgroup> xmask: array<atomic<u32>, 12>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 1>;
 
 @compute @workgroup_size(64)
@@ -35,9 +35,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -46,9 +46,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 1u + wave) * 4u;
+    let xm = (part * 1u + wave) * 8u;
     let xw = (superstep & 1u) * 64u + wave * 64u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -56,8 +57,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
           steps = steps + 3u;
           // 0x10000000 v_add_nc_u32
           // 0x10000008 v_mov_b32
@@ -89,27 +91,28 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           mret = 1u;
           pc = 4294963200u;
         }
-        case 1u: { // 0x10000014
+        if (pc == 1u) { // 0x10000014
+          ran = true;
           steps = steps + 1u;
           // 0x10000014 s_endpgm
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -142,8 +145,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;

@@ -13,7 +13,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 128>;
-var<workgroup> xmask: array<atomic<u32>, 12>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 1>;
 
 @compute @workgroup_size(64)
@@ -31,9 +31,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -42,9 +42,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 1u + wave) * 4u;
+    let xm = (part * 1u + wave) * 8u;
     let xw = (superstep & 1u) * 64u + wave * 64u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -52,8 +53,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
           steps = steps + 2u;
           // 0x10000000 v_mov_b32
           // 0x10000004 v_add_u32
@@ -66,46 +68,51 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_0_t15: u32 = select(v1, v0, b0_0_t12);
           v1 = b0_0_t15;
           xword[xw + lane] = v1;
-          pc = 1u;
+          pc = 1073741825u;
           halt = true;
           sync = 1u;
         }
-        case 1u: { // 0x1000000c
+        if (pc == 1u) { // 0x1000000c
+          ran = true;
           steps = steps + 1u;
           // 0x1000000c v_add_u32
           xword[xw + lane] = v1;
-          pc = 2u;
+          pc = 1073741826u;
           halt = true;
           sync = 2u;
         }
-        case 2u: { // 0x10000014
+        if (pc == 2u) { // 0x10000014
+          ran = true;
           steps = steps + 1u;
           // 0x10000014 v_add_u32
           xword[xw + lane] = v1;
-          pc = 3u;
+          pc = 1073741827u;
           halt = true;
           sync = 3u;
         }
-        case 3u: { // 0x1000001c
+        if (pc == 3u) { // 0x1000001c
+          ran = true;
           steps = steps + 2u;
           // 0x1000001c v_nop
           // 0x10000020 v_add_u32
           xword[xw + lane] = v1;
-          pc = 4u;
+          pc = 1073741828u;
           halt = true;
           sync = 4u;
         }
-        case 4u: { // 0x10000028
+        if (pc == 4u) { // 0x10000028
+          ran = true;
           steps = steps + 2u;
           // 0x10000028 v_nop
           // 0x1000002c v_add_u32
           xword[xw + lane] = v1;
-          pc = 5u;
+          pc = 1073741829u;
           halt = true;
           sync = 5u;
         }
-        case 5u: { // 0x10000034
-          steps = steps + 1u;
+        if (pc == 5u) { // 0x10000034
+          ran = true;
+          steps = steps + 2u;
           // 0x10000034 buffer_store_dword
           let b0_21_t3: u32 = (0x4u * lane);
           let b0_21_t5: u32 = (0x30000000u + b0_21_t3);
@@ -121,30 +128,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_21_t22: u32 = (0x104u | b0_21_t21);
           mq[0] = vec4<u32>(b0_21_t5, b0_21_t8, b0_21_t22, v1);
           mcount = 1u;
+          // 0x1000003c s_endpgm
           mret = 6u;
           pc = 4294963200u;
         }
-        case 6u: { // 0x1000003c
-          steps = steps + 1u;
-          // 0x1000003c s_endpgm
+        if (pc == 6u) { // 0x10000040
+          ran = true;
+          steps = steps + 0u;
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -318,8 +326,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;

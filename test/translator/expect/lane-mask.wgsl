@@ -13,7 +13,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 64>;
-var<workgroup> xmask: array<atomic<u32>, 12>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 1>;
 
 @compute @workgroup_size(32)
@@ -34,9 +34,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -45,9 +45,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 1u + wave) * 4u;
+    let xm = (part * 1u + wave) * 8u;
     let xw = (superstep & 1u) * 32u + wave * 32u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -55,8 +56,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
           steps = steps + 2u;
           // 0x10000000 v_cmp_gt_u32
           // 0x10000004 v_cndmask_b32
@@ -78,11 +80,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           s106 = b0_0_t15;
           v1 = b0_0_t22;
           atomicOr(&xmask[xm + 0u], s106 & (1u << (lane & 31u)));
-          pc = 1u;
+          pc = 1073741825u;
           halt = true;
           sync = 1u;
         }
-        case 1u: { // 0x10000008
+        if (pc == 1u) { // 0x10000008
+          ran = true;
           steps = steps + 2u;
           // 0x1000000c s_cbranch_execz
           let b0_3_t2: u32 = (s106 & s126);
@@ -98,8 +101,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
             pc = 3u;
           }
         }
-        case 2u: { // 0x1000001c
-          steps = steps + 2u;
+        if (pc == 3u) { // 0x10000010
+          ran = true;
+          steps = steps + 1u;
+          // 0x10000010 v_add_nc_u32
+          let b3_0_t3: u32 = (lane & 0x1fu);
+          let b3_0_t4: u32 = (s126 >> b3_0_t3);
+          let b3_0_t6: u32 = (b3_0_t4 & 0x1u);
+          let b3_0_t8: bool = (b3_0_t6 != 0x0u);
+          let b3_0_t12: u32 = (v1 + 0x64u);
+          let b3_0_t14: u32 = select(v1, b3_0_t12, b3_0_t8);
+          v1 = b3_0_t14;
+          pc = 2u;
+        }
+        if (pc == 2u) { // 0x1000001c
+          ran = true;
+          steps = steps + 3u;
           // 0x1000001c s_mov_b32
           // 0x10000020 buffer_store_dword
           let b2_0_r0 = s4;
@@ -119,42 +136,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b2_1_t23: u32 = (0x104u | b2_1_t22);
           mq[0] = vec4<u32>(b2_1_t5, b2_1_t8, b2_1_t23, v1);
           mcount = 1u;
+          // 0x10000028 s_endpgm
           mret = 4u;
           pc = 4294963200u;
         }
-        case 3u: { // 0x10000010
-          steps = steps + 1u;
-          // 0x10000010 v_add_nc_u32
-          let b3_0_t3: u32 = (lane & 0x1fu);
-          let b3_0_t4: u32 = (s126 >> b3_0_t3);
-          let b3_0_t6: u32 = (b3_0_t4 & 0x1u);
-          let b3_0_t8: bool = (b3_0_t6 != 0x0u);
-          let b3_0_t12: u32 = (v1 + 0x64u);
-          let b3_0_t14: u32 = select(v1, b3_0_t12, b3_0_t8);
-          v1 = b3_0_t14;
-          pc = 2u;
-        }
-        case 4u: { // 0x10000028
-          steps = steps + 1u;
-          // 0x10000028 s_endpgm
+        if (pc == 4u) { // 0x1000002c
+          ran = true;
+          steps = steps + 0u;
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -189,8 +195,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;

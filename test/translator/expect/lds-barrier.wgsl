@@ -13,7 +13,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 128>;
-var<workgroup> xmask: array<atomic<u32>, 24>;
+var<workgroup> xmask: array<atomic<u32>, 48>;
 var<workgroup> wstate: array<u32, 2>;
 
 @compute @workgroup_size(64)
@@ -33,9 +33,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -44,9 +44,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 2u + wave) * 4u;
+    let xm = (part * 2u + wave) * 8u;
     let xw = (superstep & 1u) * 64u + wave * 32u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -54,9 +55,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
-          steps = steps + 3u;
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
+          steps = steps + 5u;
           // 0x10000000 v_lshlrev_b32
           // 0x10000004 v_mul_u32_u24
           // 0x10000008 ds_write_b32
@@ -82,18 +84,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_1_t17: u32 = (0x114u | b0_1_t16);
           mq[0] = vec4<u32>(v1, 0x0u, b0_1_t17, v2);
           mcount = 1u;
+          // 0x10000010 s_waitcnt
+          // 0x10000014 s_barrier
           mret = 1u;
           pc = 4294963200u;
         }
-        case 1u: { // 0x10000010
-          steps = steps + 2u;
-          // 0x10000010 s_waitcnt
-          // 0x10000014 s_barrier
+        if (pc == 1u) { // 0x10000018
+          ran = true;
+          steps = steps + 0u;
           at_barrier = true;
-          pc = 2u;
+          pc = 1073741826u;
           halt = true;
         }
-        case 2u: { // 0x10000018
+        if (pc == 2u) { // 0x10000018
+          ran = true;
           steps = steps + 3u;
           // 0x10000018 v_sub_nc_u32
           // 0x1000001c v_lshlrev_b32
@@ -121,8 +125,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           mret = 3u;
           pc = 4294963200u;
         }
-        case 3u: { // 0x10000028
-          steps = steps + 2u;
+        if (pc == 3u) { // 0x10000028
+          ran = true;
+          steps = steps + 3u;
           let b0_5_t3: u32 = (lane & 0x1fu);
           let b0_5_t4: u32 = (s126 >> b0_5_t3);
           let b0_5_t6: u32 = (b0_5_t4 & 0x1u);
@@ -142,30 +147,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_7_t18: u32 = (0x104u | b0_7_t17);
           mq[0] = vec4<u32>(b0_7_t3, b0_7_t6, b0_7_t18, v2);
           mcount = 1u;
+          // 0x10000034 s_endpgm
           mret = 4u;
           pc = 4294963200u;
         }
-        case 4u: { // 0x10000034
-          steps = steps + 1u;
-          // 0x10000034 s_endpgm
+        if (pc == 4u) { // 0x10000038
+          ran = true;
+          steps = steps + 0u;
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -198,8 +204,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 2u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 2u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;

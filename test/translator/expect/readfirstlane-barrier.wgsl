@@ -13,7 +13,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 256>;
-var<workgroup> xmask: array<atomic<u32>, 24>;
+var<workgroup> xmask: array<atomic<u32>, 48>;
 var<workgroup> wstate: array<u32, 2>;
 
 @compute @workgroup_size(128)
@@ -40,9 +40,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -51,9 +51,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 2u + wave) * 4u;
+    let xm = (part * 2u + wave) * 8u;
     let xw = (superstep & 1u) * 128u + wave * 64u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -61,17 +62,19 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
           steps = steps + 1u;
           // 0x10000000 v_readfirstlane_b32
           xword[xw + lane] = v0;
-          pc = 1u;
+          pc = 1073741825u;
           halt = true;
           sync = 1u;
         }
-        case 1u: { // 0x10000004
-          steps = steps + 5u;
+        if (pc == 1u) { // 0x10000004
+          ran = true;
+          steps = steps + 7u;
           // 0x10000004 s_lshr_b32
           // 0x10000008 s_lshl_b32
           // 0x1000000c v_mov_b32
@@ -106,18 +109,20 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_5_t20: u32 = (0x114u | b0_5_t19);
           mq[0] = vec4<u32>(v1, 0x0u, b0_5_t20, v2);
           mcount = 1u;
+          // 0x1000001c s_waitcnt
+          // 0x10000020 s_barrier
           mret = 2u;
           pc = 4294963200u;
         }
-        case 2u: { // 0x1000001c
-          steps = steps + 2u;
-          // 0x1000001c s_waitcnt
-          // 0x10000020 s_barrier
+        if (pc == 2u) { // 0x10000024
+          ran = true;
+          steps = steps + 0u;
           at_barrier = true;
-          pc = 3u;
+          pc = 1073741827u;
           halt = true;
         }
-        case 3u: { // 0x10000024
+        if (pc == 3u) { // 0x10000024
+          ran = true;
           steps = steps + 3u;
           // 0x10000024 s_xor_b32
           // 0x10000028 v_mov_b32
@@ -150,8 +155,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           mret = 4u;
           pc = 4294963200u;
         }
-        case 4u: { // 0x10000034
-          steps = steps + 3u;
+        if (pc == 4u) { // 0x10000034
+          ran = true;
+          steps = steps + 4u;
           let b0_9_t2: bool = (lane < 0x20u);
           let b0_9_t5: u32 = select(s127, s126, b0_9_t2);
           let b0_9_t7: u32 = (lane & 0x1fu);
@@ -182,30 +188,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b0_11_t24: u32 = (0x104u | b0_11_t23);
           mq[0] = vec4<u32>(b0_11_t7, b0_11_t10, b0_11_t24, v3);
           mcount = 1u;
+          // 0x10000044 s_endpgm
           mret = 5u;
           pc = 4294963200u;
         }
-        case 5u: { // 0x10000044
-          steps = steps + 1u;
-          // 0x10000044 s_endpgm
+        if (pc == 5u) { // 0x10000048
+          ran = true;
+          steps = steps + 0u;
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -250,8 +257,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 2u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 2u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;

@@ -13,7 +13,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 64>;
-var<workgroup> xmask: array<atomic<u32>, 12>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 1>;
 
 @compute @workgroup_size(32)
@@ -32,9 +32,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -43,9 +43,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 1u + wave) * 4u;
+    let xm = (part * 1u + wave) * 8u;
     let xw = (superstep & 1u) * 32u + wave * 32u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -53,8 +54,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
           steps = steps + 2u;
           // 0x10000000 s_mov_b32
           // 0x10000004 s_mov_b32
@@ -62,26 +64,42 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           s5 = 0xau;
           pc = 1u;
         }
-        case 1u: { // 0x10000008
-          steps = steps + 4u;
-          // 0x10000008 s_add_u32
-          // 0x1000000c s_sub_u32
-          // 0x10000010 s_cmp_lg_u32
-          // 0x10000014 s_cbranch_scc1
-          let b1_0_t7: u32 = (s5 - 0x1u);
-          let b1_0_t9: bool = (b1_0_t7 != 0x0u);
-          let b1_0_t3: u32 = (s4 + s5);
-          s4 = b1_0_t3;
-          s5 = b1_0_t7;
-          scc = b1_0_t9;
-          if (b1_0_t9) {
-            pc = 1u;
-          } else {
-            pc = 2u;
+        loop { // the loop at block 1
+          if (steps > 100000000u) {
+            fault(6u, steps, 0u, 0u, false, pc);
+            live = false;
+            halt = true;
+            pc = pc | 0x40000000u;
+          }
+          if (halt) {
+            break;
+          }
+          if (pc == 1u) { // 0x10000008
+            ran = true;
+            steps = steps + 4u;
+            // 0x10000008 s_add_u32
+            // 0x1000000c s_sub_u32
+            // 0x10000010 s_cmp_lg_u32
+            // 0x10000014 s_cbranch_scc1
+            let b1_0_t7: u32 = (s5 - 0x1u);
+            let b1_0_t9: bool = (b1_0_t7 != 0x0u);
+            let b1_0_t3: u32 = (s4 + s5);
+            s4 = b1_0_t3;
+            s5 = b1_0_t7;
+            scc = b1_0_t9;
+            if (b1_0_t9) {
+              pc = 1u;
+            } else {
+              pc = 2u;
+            }
+          }
+          if (halt || !((pc == 1u))) {
+            break;
           }
         }
-        case 2u: { // 0x10000018
-          steps = steps + 2u;
+        if (pc == 2u) { // 0x10000018
+          ran = true;
+          steps = steps + 3u;
           // 0x10000018 v_mov_b32
           // 0x1000001c buffer_store_dword
           let b2_0_t3: u32 = (lane & 0x1fu);
@@ -105,30 +123,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b2_1_t23: u32 = (0x104u | b2_1_t22);
           mq[0] = vec4<u32>(b2_1_t5, b2_1_t8, b2_1_t23, v1);
           mcount = 1u;
+          // 0x10000024 s_endpgm
           mret = 3u;
           pc = 4294963200u;
         }
-        case 3u: { // 0x10000024
-          steps = steps + 1u;
-          // 0x10000024 s_endpgm
+        if (pc == 3u) { // 0x10000028
+          ran = true;
+          steps = steps + 0u;
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -161,8 +180,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;

@@ -13,7 +13,7 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
 
 // [the memory service: runtime.wgsl]
 var<workgroup> xword: array<u32, 64>;
-var<workgroup> xmask: array<atomic<u32>, 12>;
+var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 1>;
 
 @compute @workgroup_size(32)
@@ -38,9 +38,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var at_barrier = false;
   var steps: u32 = 0u;
   var superstep: u32 = 0u;
-  var mq: array<vec4<u32>, 16>;
-  var mqc: array<u32, 16>;
-  var mres: array<u32, 16>;
+  var mq: array<vec4<u32>, 32>;
+  var mqc: array<u32, 32>;
+  var mres: array<u32, 32>;
   var mcount: u32 = 0u;
   var xaddr: u32 = 0u;
   var mret: u32 = 0u;
@@ -49,9 +49,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
   var pf_detail: u32 = 0u;
   loop {
     let part = superstep % 3u;
-    let xm = (part * 1u + wave) * 4u;
+    let xm = (part * 1u + wave) * 8u;
     let xw = (superstep & 1u) * 32u + wave * 32u;
     if (live && !at_barrier) {
+      pc = pc & 0xbfffffffu;
       loop {
         if (steps > 100000000u) {
           fault(6u, steps, 0u, 0u, false, pc);
@@ -59,8 +60,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           break;
         }
         var halt = false;
-        switch pc {
-        case 0u: { // 0x10000000
+        var ran = false;
+        if (pc == 0u) { // 0x10000000
+          ran = true;
           steps = steps + 2u;
           // 0x10000000 v_and_b32
           // 0x10000004 s_mov_b32
@@ -75,64 +77,82 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           s8 = b0_0_r0;
           pc = 1u;
         }
-        case 1u: { // 0x10000008
-          steps = steps + 1u;
-          // 0x10000008 v_readfirstlane_b32
-          xword[xw + lane] = v1;
-          pc = 2u;
-          halt = true;
-          sync = 2u;
-        }
-        case 2u: { // 0x1000000c
-          steps = steps + 1u;
-          // 0x1000000c v_cmp_eq_u32
-          // 0x10000010 s_and_saveexec_b32
-          let b1_4_t2: bool = (s4 == v1);
-          let b1_4_t6: u32 = (lane & 0x1fu);
-          let b1_4_t7: u32 = (s126 >> b1_4_t6);
-          let b1_4_t9: u32 = (b1_4_t7 & 0x1u);
-          let b1_4_t11: bool = (b1_4_t9 != 0x0u);
-          let b1_4_t12: bool = (b1_4_t2 && b1_4_t11);
-          let b1_4_t13: u32 = (b1_4_t6 & 0x1fu);
-          let b1_4_t14: u32 = (0x1u << b1_4_t13);
-          let b1_4_t15: u32 = select(0x0u, b1_4_t14, b1_4_t12);
-          s106 = b1_4_t15;
-          atomicOr(&xmask[xm + 0u], s106 & (1u << (lane & 31u)));
-          pc = 3u;
-          halt = true;
-          sync = 3u;
-        }
-        case 3u: { // 0x10000010
-          steps = steps + 5u;
-          // 0x10000014 s_mul_i32
-          // 0x10000018 v_mov_b32
-          // 0x1000001c s_xor_b32
-          // 0x10000020 s_cbranch_execnz
-          let b1_7_t2: u32 = (s106 & s126);
-          let b1_7_t17: u32 = (s126 ^ b1_7_t2);
-          let b1_7_t19: bool = (b1_7_t17 == 0x0u);
-          let b1_7_t20: bool = (!b1_7_t19);
-          let b1_7_r0 = s126;
-          let b1_7_t7: u32 = (s4 * 0xau);
-          let b1_7_t10: u32 = (lane & 0x1fu);
-          let b1_7_t11: u32 = (b1_7_t2 >> b1_7_t10);
-          let b1_7_t13: u32 = (b1_7_t11 & 0x1u);
-          let b1_7_t14: bool = (b1_7_t13 != 0x0u);
-          let b1_7_t16: u32 = select(v2, b1_7_t7, b1_7_t14);
-          let b1_7_t18: bool = (b1_7_t17 != 0x0u);
-          s5 = b1_7_r0;
-          s6 = b1_7_t7;
-          v2 = b1_7_t16;
-          s126 = b1_7_t17;
-          scc = b1_7_t18;
-          if (b1_7_t20) {
-            pc = 1u;
-          } else {
-            pc = 4u;
+        loop { // the loop at block 1
+          if (steps > 100000000u) {
+            fault(6u, steps, 0u, 0u, false, pc);
+            live = false;
+            halt = true;
+            pc = pc | 0x40000000u;
+          }
+          if (halt) {
+            break;
+          }
+          if (pc == 1u) { // 0x10000008
+            ran = true;
+            steps = steps + 1u;
+            // 0x10000008 v_readfirstlane_b32
+            xword[xw + lane] = v1;
+            pc = 1073741826u;
+            halt = true;
+            sync = 2u;
+          }
+          if (pc == 2u) { // 0x1000000c
+            ran = true;
+            steps = steps + 1u;
+            // 0x1000000c v_cmp_eq_u32
+            // 0x10000010 s_and_saveexec_b32
+            let b1_4_t2: bool = (s4 == v1);
+            let b1_4_t6: u32 = (lane & 0x1fu);
+            let b1_4_t7: u32 = (s126 >> b1_4_t6);
+            let b1_4_t9: u32 = (b1_4_t7 & 0x1u);
+            let b1_4_t11: bool = (b1_4_t9 != 0x0u);
+            let b1_4_t12: bool = (b1_4_t2 && b1_4_t11);
+            let b1_4_t13: u32 = (b1_4_t6 & 0x1fu);
+            let b1_4_t14: u32 = (0x1u << b1_4_t13);
+            let b1_4_t15: u32 = select(0x0u, b1_4_t14, b1_4_t12);
+            s106 = b1_4_t15;
+            atomicOr(&xmask[xm + 0u], s106 & (1u << (lane & 31u)));
+            pc = 1073741827u;
+            halt = true;
+            sync = 3u;
+          }
+          if (pc == 3u) { // 0x10000010
+            ran = true;
+            steps = steps + 5u;
+            // 0x10000014 s_mul_i32
+            // 0x10000018 v_mov_b32
+            // 0x1000001c s_xor_b32
+            // 0x10000020 s_cbranch_execnz
+            let b1_7_t2: u32 = (s106 & s126);
+            let b1_7_t17: u32 = (s126 ^ b1_7_t2);
+            let b1_7_t19: bool = (b1_7_t17 == 0x0u);
+            let b1_7_t20: bool = (!b1_7_t19);
+            let b1_7_r0 = s126;
+            let b1_7_t7: u32 = (s4 * 0xau);
+            let b1_7_t10: u32 = (lane & 0x1fu);
+            let b1_7_t11: u32 = (b1_7_t2 >> b1_7_t10);
+            let b1_7_t13: u32 = (b1_7_t11 & 0x1u);
+            let b1_7_t14: bool = (b1_7_t13 != 0x0u);
+            let b1_7_t16: u32 = select(v2, b1_7_t7, b1_7_t14);
+            let b1_7_t18: bool = (b1_7_t17 != 0x0u);
+            s5 = b1_7_r0;
+            s6 = b1_7_t7;
+            v2 = b1_7_t16;
+            s126 = b1_7_t17;
+            scc = b1_7_t18;
+            if (b1_7_t20) {
+              pc = 1u;
+            } else {
+              pc = 4u;
+            }
+          }
+          if (halt || !((pc == 1u) || (pc == 2u) || (pc == 3u))) {
+            break;
           }
         }
-        case 4u: { // 0x10000024
-          steps = steps + 2u;
+        if (pc == 4u) { // 0x10000024
+          ran = true;
+          steps = steps + 3u;
           // 0x10000024 s_mov_b32
           // 0x10000028 buffer_store_dword
           let b4_0_r0 = s8;
@@ -152,30 +172,31 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
           let b4_1_t22: u32 = (0x104u | b4_1_t21);
           mq[0] = vec4<u32>(b4_1_t5, b4_1_t8, b4_1_t22, v2);
           mcount = 1u;
+          // 0x10000030 s_endpgm
           mret = 5u;
           pc = 4294963200u;
         }
-        case 5u: { // 0x10000030
-          steps = steps + 1u;
-          // 0x10000030 s_endpgm
+        if (pc == 5u) { // 0x10000034
+          ran = true;
+          steps = steps + 0u;
           live = false;
           halt = true;
         }
-          case 4294963200u: {
-            for (var i = 0u; i < mcount; i++) {
-              let q = mq[i];
-              mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
-            }
-            if (pf_code != 0u) {
-              fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
-              pf_code = 0u;
-            }
-            pc = mret;
+        if (pc == 4294963200u) {
+          ran = true;
+          for (var i = 0u; i < mcount; i++) {
+            let q = mq[i];
+            mres[i] = access(q.x, q.y, q.z, q.w, mqc[i]);
           }
-          default: {
-            live = false;
-            halt = true;
+          if (pf_code != 0u) {
+            fault(pf_code, pf_word, 0u, 0u, false, pf_detail);
+            pf_code = 0u;
           }
+          pc = mret;
+        }
+        if (!halt & !ran) {
+          live = false;
+          halt = true;
         }
         if (halt) {
           break;
@@ -218,8 +239,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: ve
       }
     }
     if (lane == 0u) {
-      for (var k = 0u; k < 4u; k++) {
-        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 4u + k], 0u);
+      for (var k = 0u; k < 8u; k++) {
+        atomicStore(&xmask[(((superstep + 2u) % 3u) * 1u + wave) * 8u + k], 0u);
       }
     }
     superstep = superstep + 1u;
