@@ -58,8 +58,6 @@ export interface TranslationBlock {
   finish: string[] | null;
   /** The blocks it hands `pc` to (through a service, the block the service returns to). */
   readonly successors: Set<number>;
-  /** The service it ends by asking for (`pc = MEMORY_SERVICE` or `IMAGE_SERVICE`), if any. */
-  service: 'memory' | 'image' | null;
 }
 
 export interface TranslatedProgram {
@@ -166,7 +164,6 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       code: [],
       finish: null,
       successors: new Set(),
-      service: null,
     };
     blocks.push(b);
     return b;
@@ -766,7 +763,6 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       line(`mret = ${next.id}u;`);
       line(`pc = ${MEMORY_SERVICE}u;`);
       cur.successors.add(next.id);
-      cur.service = 'memory';
       state.continueIn(next.code);
       cur = next;
       state.flush();
@@ -792,7 +788,6 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
       line(`iret = ${next.id}u;`);
       line(`pc = ${IMAGE_SERVICE}u;`);
       cur.successors.add(next.id);
-      cur.service = 'image';
       state.continueIn(next.code);
       cur = next;
       issue.finish(state);
