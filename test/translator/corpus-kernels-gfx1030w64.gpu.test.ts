@@ -1,0 +1,4 @@
+// The compiled corpus on the GPU, target gfx1030w64: the rule and why one file a target in corpus-kernels-on-gpu.ts.
+import { describeCorpusKernelsOnGpu } from './corpus-kernels-on-gpu.ts';
+
+describeCorpusKernelsOnGpu('gfx1030w64');
