@@ -67,6 +67,18 @@ export class MemoryRefusal extends Error {
 /** The address spaces a request reaches. */
 export type Space = 'guest' | 'lds';
 
+/**
+ * A path of the memory service: a space and what reaches it. The module's `access` holds only the
+ * paths its program's requests take (D029): on SwiftShader every statement of a shader runs, with
+ * the lanes masked off where none takes it, so an unused path still costs its time on every request.
+ */
+export type MemoryPath = `${Space}-${'load' | 'store' | 'atomic'}`;
+
+/** The service path a request takes. */
+export function memoryPath(r: Pick<MemoryRequest, 'space' | 'kind'>): MemoryPath {
+  return `${r.space}-${r.kind === 'load' ? 'load' : r.kind === 'store' ? 'store' : 'atomic'}`;
+}
+
 /** One lane access an instruction asks of the module's memory service (wgsl/runtime.ts `access`). */
 export interface MemoryRequest {
   readonly space: Space;

@@ -32,6 +32,7 @@ import { VGPR_COUNT } from '../interp/wave.ts';
 import { LoweringRefusal } from './lower.ts';
 import type { AtomicOp } from '../interp/buffer-ops.ts';
 import {
+  memoryPath,
   MemoryRefusal,
   Requests,
   translateDs,
@@ -39,6 +40,7 @@ import {
   translateGlobal,
   translateMubuf,
   translateSmem,
+  type MemoryPath,
 } from './memory-ops.ts';
 import { leavesInOrder, substituteLeaves } from './expr-rewrite.ts';
 import type { TracedWords } from './traced-words.ts';
@@ -72,6 +74,8 @@ export interface TranslatedProgram {
   readonly atomics: ReadonlySet<AtomicOp>;
   /** Whether an atomic reaches guest memory (not LDS): then another group may see its order. */
   readonly guestAtomics: boolean;
+  /** The memory service's paths the requests take (its `access` holds only these, D029). */
+  readonly memoryPaths: ReadonlySet<MemoryPath>;
   /** Instructions in the CFG. */
   readonly instructions: number;
 }
@@ -156,6 +160,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const written = new Set<string>();
   const atomics = new Set<AtomicOp>();
   let guestAtomics = false;
+  const memoryPaths = new Set<MemoryPath>();
   const newBlock = (address: number): TranslationBlock => {
     const b: TranslationBlock = {
       id: blocks.length,
@@ -742,6 +747,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         throw new MemoryRefusal(
           `${req.items.length} lane accesses in one instruction (the service takes ${MAX_REQUESTS})`,
         );
+      for (const r of req.items) memoryPaths.add(memoryPath(r));
       for (const r of req.items)
         if (r.kind !== 'load' && r.kind !== 'store') {
           atomics.add(r.kind);
@@ -1060,7 +1066,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const entry = blockFor(cfg.entry, options.mode);
   while (queue.length > 0) translateBlock(cfg.blocks.get(queue.shift()!)!);
   const instructions = [...cfg.blocks.values()].reduce((n, b) => n + b.instructions.length, 0);
-  return { target, blocks, entry, used, written, atomics, guestAtomics, instructions };
+  return { target, blocks, entry, used, written, atomics, guestAtomics, memoryPaths, instructions };
 }
 
 /** Whether a conditional branch is taken, from the wave's SCC, VCC or EXEC (as the interpreter's `taken`). */

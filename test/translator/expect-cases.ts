@@ -3,7 +3,8 @@
  * in LLVM's assembly whose first line is `//! {spec}` (the rest of a capture spec as JSON:
  * target, thread group, user data, memory), and `<name>.wgsl` is the module the translator makes
  * of it, kept beside it and compared exactly. The runtime every module carries (bindings, guest
- * memory, faults: wgsl/runtime.ts) is kept once, in `runtime.wgsl`; a case's file holds the rest,
+ * memory, faults: wgsl/runtime.ts) is kept once, in `runtime.wgsl`; a case's file holds the rest
+ * (its memory service too, cut to the paths its program takes),
  * with one line where the runtime goes, so a reviewer sees what each construct becomes.
  * `<name>.spvasm` is the whole module (runtime included: SPIR-V ids run through all of it) read
  * into SPIR-V by the WGSL reader (D016) and disassembled by the spirv-tools package, or a first
@@ -20,28 +21,21 @@ import { loadVectorBridge } from '../../src/interp/vector-bridge.ts';
 import { translateCapture } from '../../src/translator/gpu-replay.ts';
 import { SpirvToolsError, spirvText } from '../../src/translator/spirv/disassemble.ts';
 import { spirvFromWgsl } from '../../src/translator/spirv/wgsl-reader/index.ts';
-import { RUNTIME_WGSL, SERVICE_FUNCTIONS_WGSL } from '../../src/translator/wgsl/runtime.ts';
+import { RUNTIME_WGSL } from '../../src/translator/wgsl/runtime.ts';
 
 /** The line a case's file has where the module carries the shared runtime. */
 export const RUNTIME_LINE = '// [the shared runtime: runtime.wgsl]';
-/** The line where it carries the memory service's functions. */
-export const SERVICE_LINE = '// [the memory service: runtime.wgsl]';
+/** The shared runtime's expectation file's text: the bindings, guest memory and the fault report. */
+export const runtimeText = (): string => RUNTIME_WGSL;
 
-/** The shared runtime's expectation file's text: the bindings and guest memory, then the memory service. */
-export const runtimeText = (): string => `${RUNTIME_WGSL}\n${SERVICE_FUNCTIONS_WGSL}`;
-
-/** A module without its shared runtime (each part exactly once), for a case's file. */
+/**
+ * A module without its shared runtime (exactly once), for a case's file. The memory service stays
+ * in the case's file: its `access` holds only the paths the case's program takes (D029).
+ */
 export function programPart(wgsl: string): string {
-  let out = wgsl;
-  for (const [part, line, what] of [
-    [RUNTIME_WGSL, RUNTIME_LINE, 'shared runtime'],
-    [SERVICE_FUNCTIONS_WGSL, SERVICE_LINE, 'memory service'],
-  ] as const) {
-    const parts = out.split(part);
-    if (parts.length !== 2) throw new Error(`the module carries the ${what} ${parts.length - 1} times, not once`);
-    out = parts.join(line);
-  }
-  return out;
+  const parts = wgsl.split(RUNTIME_WGSL);
+  if (parts.length !== 2) throw new Error(`the module carries the shared runtime ${parts.length - 1} times, not once`);
+  return parts.join(RUNTIME_LINE);
 }
 
 export const EXPECT_DIR = join(import.meta.dirname, 'expect');

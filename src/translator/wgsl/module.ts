@@ -170,7 +170,7 @@ export function moduleWgsl(program: TranslatedProgram, shape: ModuleShape): stri
   const uniformService = shape.images?.uniformService?.() ?? '';
   return `${directives ? `${directives}\n` : ''}// gcn-webgpu translation (D011): ${waves} wave${waves === 1 ? '' : 's'} of ${lanes} lanes a group
 ${RUNTIME_WGSL}
-${serviceWgsl(program.atomics, ldsWords)}
+${serviceWgsl(program.atomics, ldsWords, program.memoryPaths)}
 ${shape.images?.declarations() ? `${shape.images.declarations()}\n` : ''}var<workgroup> xword: array<u32, ${2 * size}>;
 var<workgroup> xmask: array<atomic<u32>, ${waves * 3 * MASK_EXCHANGE_WORDS}>;
 var<workgroup> wstate: array<u32, ${waves}>;

@@ -1,5 +1,5 @@
 import { atomicValue, type AtomicOp } from '../../interp/buffer-ops.ts';
-import { ATOMIC_KINDS } from '../memory-ops.ts';
+import { ATOMIC_KINDS, REQUEST_ENABLED, type MemoryPath, type Space } from '../memory-ops.ts';
 import { Segment } from './segment.ts';
 
 /**
@@ -102,53 +102,32 @@ fn fault(code: u32, lo: u32, hi: u32, n: u32, write: bool, detail: u32) {
 }
 
 // The byte offset in mem of n bytes at guest address hi:lo, or NO_RANGE after recording the fault.
+// One return at the end (D029): each early return costs SwiftShader a flag and a loop of its own.
 fn guest_offset(lo: u32, hi: u32, n: u32, write: bool) -> u32 {
+  var o = NO_RANGE;
+  var found = false;
   let count = arrayLength(&ranges);
   for (var i = 0u; i < count; i++) {
     let r = ranges[i];
     let dlo = lo - r.lo;
     let dhi = hi - r.hi - select(0u, 1u, lo < r.lo);
     if (dhi == 0u && dlo < r.size) {
+      found = true;
       if (n > r.size - dlo) {
         fault(${FAULT.pastEnd}u, lo, hi, n, write, i);
-        return NO_RANGE;
-      }
-      if (r.available == 0u) {
+      } else if (r.available == 0u) {
         fault(${FAULT.unavailable}u, lo, hi, n, write, i);
-        return NO_RANGE;
+      } else {
+        o = r.offset + dlo;
       }
-      return r.offset + dlo;
+      break;
     }
   }
-  fault(${FAULT.unmapped}u, lo, hi, n, write, 0u);
-  return NO_RANGE;
+  if (!found) {
+    fault(${FAULT.unmapped}u, lo, hi, n, write, 0u);
+  }
+  return o;
 }
-
-fn mem_bytes(o: u32, n: u32) -> u32 {
-  let sh = (o & 3u) * 8u;
-  var v = atomicLoad(&mem[o >> 2u]) >> sh;
-  if (sh != 0u && sh + n * 8u > 32u) {
-    v = v | (atomicLoad(&mem[(o >> 2u) + 1u]) << (32u - sh));
-  }
-  if (n < 4u) {
-    v = v & ((1u << (n * 8u)) - 1u);
-  }
-  return v;
-}
-
-fn mem_put(o: u32, n: u32, value: u32) {
-  if ((o & 3u) == 0u && n == 4u) {
-    atomicStore(&mem[o >> 2u], value);
-    return;
-  }
-  for (var k = 0u; k < n; k++) {
-    let a = o + k;
-    let sh = (a & 3u) * 8u;
-    atomicAnd(&mem[a >> 2u], ~(0xffu << sh));
-    atomicOr(&mem[a >> 2u], ((value >> (8u * k)) & 0xffu) << sh);
-  }
-}
-
 `;
 
 /** The atomic ops' new-value function, from the shared rule (buffer-ops.ts `atomicValue`) on the expression algebra. */
@@ -173,94 +152,134 @@ ${cases.join('\n')}
 }
 
 /**
- * The memory service (D011): the one place the module reaches guest memory and LDS. A request
- * is (lo, hi, control, value) and a compare value: control's bytes [3:0], LDS [4], enabled [5],
- * kind [15:8] (0 load, 1 store, 2 + an atomic op of ATOMIC_KINDS). It returns what a load read
- * or the old value of an atomic (0 when disabled or faulting). Atomics are compare-and-swap
- * loops around `atomic_new`. LDS addresses are range-checked by the DS rules before (their
- * `enabled`); guest addresses here, through the range table.
+ * n bytes (1, 2 or 4) at byte offset o of an atomic word array, read and written with the word or
+ * two words they touch: no loop over bytes (D029). A write of less than an aligned word clears its
+ * bits and sets them, each an atomic op, so lanes writing other bytes of the same word keep theirs.
  */
-export function serviceWgsl(atomics: ReadonlySet<AtomicOp>, ldsWords: number): string {
-  return `var<workgroup> lds: array<atomic<u32>, ${Math.max(1, ldsWords)}>;
-
-${atomicNewWgsl(atomics)}
-
-${SERVICE_FUNCTIONS_WGSL}`;
-}
-
-/** The memory service's functions, the same in every module (its LDS size and atomic ops are `serviceWgsl`'s). */
-export const SERVICE_FUNCTIONS_WGSL = /* wgsl */ `fn lds_bytes(o: u32, n: u32) -> u32 {
+function bytesWgsl(prefix: string, array: string, load: boolean, store: boolean): string {
+  const bytes = `fn ${prefix}_bytes(o: u32, n: u32) -> u32 {
+  let w = o >> 2u;
   let sh = (o & 3u) * 8u;
-  var v = atomicLoad(&lds[o >> 2u]) >> sh;
+  var v = atomicLoad(&${array}[w]) >> sh;
   if (sh != 0u && sh + n * 8u > 32u) {
-    v = v | (atomicLoad(&lds[(o >> 2u) + 1u]) << (32u - sh));
+    v = v | (atomicLoad(&${array}[w + 1u]) << (32u - sh));
   }
   if (n < 4u) {
     v = v & ((1u << (n * 8u)) - 1u);
   }
   return v;
+}`;
+  const put = `fn ${prefix}_put(o: u32, n: u32, value: u32) {
+  let w = o >> 2u;
+  let sh = (o & 3u) * 8u;
+  if (sh == 0u && n == 4u) {
+    atomicStore(&${array}[w], value);
+  } else {
+    let mask = select((1u << (n * 8u)) - 1u, 0xffffffffu, n == 4u);
+    let v = value & mask;
+    atomicAnd(&${array}[w], ~(mask << sh));
+    atomicOr(&${array}[w], v << sh);
+    if (sh != 0u && sh + n * 8u > 32u) {
+      atomicAnd(&${array}[w + 1u], ~(mask >> (32u - sh)));
+      atomicOr(&${array}[w + 1u], v >> (32u - sh));
+    }
+  }
+}`;
+  return [...(load ? [bytes] : []), ...(store ? [put] : [])].join('\n\n');
 }
 
-fn lds_put(o: u32, n: u32, value: u32) {
-  if ((o & 3u) == 0u && n == 4u) {
-    atomicStore(&lds[o >> 2u], value);
-    return;
-  }
-  for (var k = 0u; k < n; k++) {
-    let a = o + k;
-    let sh = (a & 3u) * 8u;
-    atomicAnd(&lds[a >> 2u], ~(0xffu << sh));
-    atomicOr(&lds[a >> 2u], ((value >> (8u * k)) & 0xffu) << sh);
-  }
+/** A compare-and-swap loop around `atomic_new` on word `w` of `array`, its old value in `r`. */
+const casWgsl = (array: string, w: string, indent: string): string =>
+  [
+    'loop {',
+    `  let cur = atomicLoad(&${array}[${w}]);`,
+    `  let x = atomicCompareExchangeWeak(&${array}[${w}], cur, atomic_new(kind, cur, value, cmp));`,
+    '  if (x.exchanged) {',
+    '    r = cur;',
+    '    break;',
+    '  }',
+    '}',
+  ]
+    .map((l) => indent + l)
+    .join('\n');
+
+/** One space's branch of `access` (address in `at`, `ctl`'s kind in `kind`), with only the paths the program takes. */
+function spaceWgsl(
+  space: Space,
+  paths: ReadonlySet<MemoryPath>,
+  indent: string,
+  at: string,
+  misaligned: string,
+): string[] {
+  const prefix = space === 'lds' ? 'lds' : 'mem';
+  const out: string[] = [];
+  const branches: [string, string[]][] = [];
+  if (paths.has(`${space}-load`)) branches.push(['kind == 0u', [`r = ${prefix}_bytes(${at}, n);`]]);
+  if (paths.has(`${space}-store`)) branches.push(['kind == 1u', [`${prefix}_put(${at}, n, value);`]]);
+  if (paths.has(`${space}-atomic`))
+    branches.push([
+      'kind >= 2u',
+      [
+        `if ((${at} & 3u) != 0u) {`,
+        `  ${misaligned}`,
+        '} else {',
+        casWgsl(prefix === 'lds' ? 'lds' : 'mem', `${at} >> 2u`, '  '),
+        '}',
+      ],
+    ]);
+  branches.forEach(([cond, body], i) => {
+    out.push(`${indent}${i === 0 ? '' : '} else '}if (${cond}) {`);
+    for (const b of body) for (const l of b.split('\n')) out.push(`${indent}  ${l}`);
+  });
+  if (branches.length > 0) out.push(`${indent}}`);
+  return out;
 }
 
-fn access(lo: u32, hi: u32, ctl: u32, value: u32, cmp: u32) -> u32 {
-  if ((ctl & 32u) == 0u) {
-    return 0u;
+/**
+ * The memory service (D011): the one place the module reaches guest memory and LDS. A request
+ * is (lo, hi, control, value) and a compare value: control's bytes [3:0], LDS [4], enabled [5],
+ * kind [15:8] (0 load, 1 store, 2 + an atomic op of ATOMIC_KINDS). It returns what a load read
+ * or the old value of an atomic (0 when disabled or faulting). Atomics are compare-and-swap
+ * loops around `atomic_new`. LDS addresses are range-checked by the DS rules before (their
+ * `enabled`); guest addresses here, through the range table. `access` holds only the paths in
+ * `paths` (the program's requests, D029) and returns once, at its end.
+ */
+export function serviceWgsl(atomics: ReadonlySet<AtomicOp>, ldsWords: number, paths: ReadonlySet<MemoryPath>): string {
+  const uses = (space: Space) => [...paths].some((p) => p.startsWith(`${space}-`));
+  const body: string[] = [];
+  const lds = spaceWgsl('lds', paths, '    ', 'lo', `fault(${FAULT.misalignedAtomic}u, lo, 0u, 4u, true, 1u);`);
+  const guest = spaceWgsl('guest', paths, '      ', 'o', `fault(${FAULT.misalignedAtomic}u, lo, hi, 4u, true, 0u);`);
+  if (uses('lds') && uses('guest')) {
+    body.push('  if ((ctl & 16u) != 0u) {', ...lds, '  } else {');
+    body.push('    let o = guest_offset(lo, hi, n, kind != 0u);', '    if (o != NO_RANGE) {', ...guest, '    }', '  }');
+  } else if (uses('lds')) {
+    body.push(...lds.map((l) => l.slice(2)));
+  } else if (uses('guest')) {
+    body.push(
+      '  let o = guest_offset(lo, hi, n, kind != 0u);',
+      '  if (o != NO_RANGE) {',
+      ...guest.map((l) => l.slice(2)),
+      '  }',
+    );
   }
+  const functions = (['lds', 'guest'] as const)
+    .filter((space) => paths.has(`${space}-load`) || paths.has(`${space}-store`))
+    .map((space) => {
+      const array = space === 'lds' ? 'lds' : 'mem';
+      return bytesWgsl(array, array, paths.has(`${space}-load`), paths.has(`${space}-store`));
+    });
+  return `var<workgroup> lds: array<atomic<u32>, ${Math.max(1, ldsWords)}>;
+
+${atomicNewWgsl(atomics)}
+
+${functions.join('\n\n')}${functions.length > 0 ? '\n\n' : ''}fn access(lo: u32, hi: u32, ctl: u32, value: u32, cmp: u32) -> u32 {
+  var r = 0u;
   let n = ctl & 15u;
   let kind = (ctl >> 8u) & 0xffu;
-  if ((ctl & 16u) != 0u) {
-    if (kind == 0u) {
-      return lds_bytes(lo, n);
-    }
-    if (kind == 1u) {
-      lds_put(lo, n, value);
-      return 0u;
-    }
-    if ((lo & 3u) != 0u) {
-      fault(${FAULT.misalignedAtomic}u, lo, 0u, 4u, true, 1u);
-      return 0u;
-    }
-    loop {
-      let cur = atomicLoad(&lds[lo >> 2u]);
-      let r = atomicCompareExchangeWeak(&lds[lo >> 2u], cur, atomic_new(kind, cur, value, cmp));
-      if (r.exchanged) {
-        return cur;
-      }
-    }
+  if ((ctl & ${REQUEST_ENABLED}u) != 0u) {
+${body.map((l) => '  ' + l).join('\n')}
   }
-  let o = guest_offset(lo, hi, n, kind != 0u);
-  if (o == NO_RANGE) {
-    return 0u;
-  }
-  if (kind == 0u) {
-    return mem_bytes(o, n);
-  }
-  if (kind == 1u) {
-    mem_put(o, n, value);
-    return 0u;
-  }
-  if ((o & 3u) != 0u) {
-    fault(${FAULT.misalignedAtomic}u, lo, hi, 4u, true, 0u);
-    return 0u;
-  }
-  loop {
-    let cur = atomicLoad(&mem[o >> 2u]);
-    let r = atomicCompareExchangeWeak(&mem[o >> 2u], cur, atomic_new(kind, cur, value, cmp));
-    if (r.exchanged) {
-      return cur;
-    }
-  }
+  return r;
 }
 `;
+}

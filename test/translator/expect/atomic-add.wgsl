@@ -14,7 +14,32 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
   }
 }
 
-// [the memory service: runtime.wgsl]
+fn access(lo: u32, hi: u32, ctl: u32, value: u32, cmp: u32) -> u32 {
+  var r = 0u;
+  let n = ctl & 15u;
+  let kind = (ctl >> 8u) & 0xffu;
+  if ((ctl & 32u) != 0u) {
+    let o = guest_offset(lo, hi, n, kind != 0u);
+    if (o != NO_RANGE) {
+      if (kind >= 2u) {
+        if ((o & 3u) != 0u) {
+          fault(5u, lo, hi, 4u, true, 0u);
+        } else {
+          loop {
+            let cur = atomicLoad(&mem[o >> 2u]);
+            let x = atomicCompareExchangeWeak(&mem[o >> 2u], cur, atomic_new(kind, cur, value, cmp));
+            if (x.exchanged) {
+              r = cur;
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+  return r;
+}
+
 var<workgroup> xword: array<u32, 128>;
 var<workgroup> xmask: array<atomic<u32>, 24>;
 var<workgroup> wstate: array<u32, 1>;

@@ -11,7 +11,76 @@ fn atomic_new(kind: u32, old: u32, src: u32, cmp: u32) -> u32 {
   }
 }
 
-// [the memory service: runtime.wgsl]
+fn lds_bytes(o: u32, n: u32) -> u32 {
+  let w = o >> 2u;
+  let sh = (o & 3u) * 8u;
+  var v = atomicLoad(&lds[w]) >> sh;
+  if (sh != 0u && sh + n * 8u > 32u) {
+    v = v | (atomicLoad(&lds[w + 1u]) << (32u - sh));
+  }
+  if (n < 4u) {
+    v = v & ((1u << (n * 8u)) - 1u);
+  }
+  return v;
+}
+
+fn lds_put(o: u32, n: u32, value: u32) {
+  let w = o >> 2u;
+  let sh = (o & 3u) * 8u;
+  if (sh == 0u && n == 4u) {
+    atomicStore(&lds[w], value);
+  } else {
+    let mask = select((1u << (n * 8u)) - 1u, 0xffffffffu, n == 4u);
+    let v = value & mask;
+    atomicAnd(&lds[w], ~(mask << sh));
+    atomicOr(&lds[w], v << sh);
+    if (sh != 0u && sh + n * 8u > 32u) {
+      atomicAnd(&lds[w + 1u], ~(mask >> (32u - sh)));
+      atomicOr(&lds[w + 1u], v >> (32u - sh));
+    }
+  }
+}
+
+fn mem_put(o: u32, n: u32, value: u32) {
+  let w = o >> 2u;
+  let sh = (o & 3u) * 8u;
+  if (sh == 0u && n == 4u) {
+    atomicStore(&mem[w], value);
+  } else {
+    let mask = select((1u << (n * 8u)) - 1u, 0xffffffffu, n == 4u);
+    let v = value & mask;
+    atomicAnd(&mem[w], ~(mask << sh));
+    atomicOr(&mem[w], v << sh);
+    if (sh != 0u && sh + n * 8u > 32u) {
+      atomicAnd(&mem[w + 1u], ~(mask >> (32u - sh)));
+      atomicOr(&mem[w + 1u], v >> (32u - sh));
+    }
+  }
+}
+
+fn access(lo: u32, hi: u32, ctl: u32, value: u32, cmp: u32) -> u32 {
+  var r = 0u;
+  let n = ctl & 15u;
+  let kind = (ctl >> 8u) & 0xffu;
+  if ((ctl & 32u) != 0u) {
+    if ((ctl & 16u) != 0u) {
+      if (kind == 0u) {
+        r = lds_bytes(lo, n);
+      } else if (kind == 1u) {
+        lds_put(lo, n, value);
+      }
+    } else {
+      let o = guest_offset(lo, hi, n, kind != 0u);
+      if (o != NO_RANGE) {
+        if (kind == 1u) {
+          mem_put(o, n, value);
+        }
+      }
+    }
+  }
+  return r;
+}
+
 var<workgroup> xword: array<u32, 128>;
 var<workgroup> xmask: array<atomic<u32>, 48>;
 var<workgroup> wstate: array<u32, 2>;
