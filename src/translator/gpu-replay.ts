@@ -420,7 +420,7 @@ export type GroupOrder = 'together' | 'in-order';
 export function groupsTogether(translation: Translation): boolean {
   const [gx, gy, gz] = translation.grid;
   // WebGPU's default maxComputeWorkgroupsPerDimension.
-  return gx * gy * gz > 1 && Math.max(gx, gy, gz) <= 65535 && !translation.program.guestAtomics;
+  return gx * gy * gz > 1 && Math.max(gx, gy, gz) <= 65535 && !translation.program.memoryPaths.has('guest-atomic');
 }
 
 /** The replay's outcome from one run of the module. */

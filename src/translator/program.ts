@@ -72,9 +72,10 @@ export interface TranslatedProgram {
   readonly written: ReadonlySet<string>;
   /** Atomic ops the memory service must know. */
   readonly atomics: ReadonlySet<AtomicOp>;
-  /** Whether an atomic reaches guest memory (not LDS): then another group may see its order. */
-  readonly guestAtomics: boolean;
-  /** The memory service's paths the requests take (its `access` holds only these, D029). */
+  /**
+   * The memory service's paths the requests take (its `access` holds only these, D029);
+   * `guest-atomic` among them: an atomic reaches guest memory, so another group may see its order.
+   */
   readonly memoryPaths: ReadonlySet<MemoryPath>;
   /** Instructions in the CFG. */
   readonly instructions: number;
@@ -159,7 +160,6 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const used = new Set<string>();
   const written = new Set<string>();
   const atomics = new Set<AtomicOp>();
-  let guestAtomics = false;
   const memoryPaths = new Set<MemoryPath>();
   const newBlock = (address: number): TranslationBlock => {
     const b: TranslationBlock = {
@@ -747,12 +747,10 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
         throw new MemoryRefusal(
           `${req.items.length} lane accesses in one instruction (the service takes ${MAX_REQUESTS})`,
         );
-      for (const r of req.items) memoryPaths.add(memoryPath(r));
-      for (const r of req.items)
-        if (r.kind !== 'load' && r.kind !== 'store') {
-          atomics.add(r.kind);
-          if (r.space !== 'lds') guestAtomics = true;
-        }
+      for (const r of req.items) {
+        memoryPaths.add(memoryPath(r));
+        if (r.kind !== 'load' && r.kind !== 'store') atomics.add(r.kind);
+      }
       req.issue();
       queued += req.items.length;
       // Stores wait in the queue (nothing reads memory before the next load, sync point or the
@@ -1066,7 +1064,7 @@ export function translateProgram(program: Program, options: ProgramOptions): Tra
   const entry = blockFor(cfg.entry, options.mode);
   while (queue.length > 0) translateBlock(cfg.blocks.get(queue.shift()!)!);
   const instructions = [...cfg.blocks.values()].reduce((n, b) => n + b.instructions.length, 0);
-  return { target, blocks, entry, used, written, atomics, guestAtomics, memoryPaths, instructions };
+  return { target, blocks, entry, used, written, atomics, memoryPaths, instructions };
 }
 
 /** Whether a conditional branch is taken, from the wave's SCC, VCC or EXEC (as the interpreter's `taken`). */

@@ -156,8 +156,11 @@ ${cases.join('\n')}
  * two words they touch: no loop over bytes (D029). A write of less than an aligned word clears its
  * bits and sets them, each an atomic op, so lanes writing other bytes of the same word keep theirs.
  */
-function bytesWgsl(prefix: string, array: string, load: boolean, store: boolean): string {
-  const bytes = `fn ${prefix}_bytes(o: u32, n: u32) -> u32 {
+/** The module's word array of each space: its functions are named after it (`mem_bytes`, `lds_put`). */
+const ARRAY_OF: Readonly<Record<Space, string>> = { guest: 'mem', lds: 'lds' };
+
+function bytesWgsl(array: string, load: boolean, store: boolean): string {
+  const bytes = `fn ${array}_bytes(o: u32, n: u32) -> u32 {
   let w = o >> 2u;
   let sh = (o & 3u) * 8u;
   var v = atomicLoad(&${array}[w]) >> sh;
@@ -169,7 +172,7 @@ function bytesWgsl(prefix: string, array: string, load: boolean, store: boolean)
   }
   return v;
 }`;
-  const put = `fn ${prefix}_put(o: u32, n: u32, value: u32) {
+  const put = `fn ${array}_put(o: u32, n: u32, value: u32) {
   let w = o >> 2u;
   let sh = (o & 3u) * 8u;
   if (sh == 0u && n == 4u) {
@@ -211,21 +214,15 @@ function spaceWgsl(
   at: string,
   misaligned: string,
 ): string[] {
-  const prefix = space === 'lds' ? 'lds' : 'mem';
+  const array = ARRAY_OF[space];
   const out: string[] = [];
   const branches: [string, string[]][] = [];
-  if (paths.has(`${space}-load`)) branches.push(['kind == 0u', [`r = ${prefix}_bytes(${at}, n);`]]);
-  if (paths.has(`${space}-store`)) branches.push(['kind == 1u', [`${prefix}_put(${at}, n, value);`]]);
+  if (paths.has(`${space}-load`)) branches.push(['kind == 0u', [`r = ${array}_bytes(${at}, n);`]]);
+  if (paths.has(`${space}-store`)) branches.push(['kind == 1u', [`${array}_put(${at}, n, value);`]]);
   if (paths.has(`${space}-atomic`))
     branches.push([
       'kind >= 2u',
-      [
-        `if ((${at} & 3u) != 0u) {`,
-        `  ${misaligned}`,
-        '} else {',
-        casWgsl(prefix === 'lds' ? 'lds' : 'mem', `${at} >> 2u`, '  '),
-        '}',
-      ],
+      [`if ((${at} & 3u) != 0u) {`, `  ${misaligned}`, '} else {', casWgsl(array, `${at} >> 2u`, '  '), '}'],
     ]);
   branches.forEach(([cond, body], i) => {
     out.push(`${indent}${i === 0 ? '' : '} else '}if (${cond}) {`);
@@ -246,28 +243,26 @@ function spaceWgsl(
  */
 export function serviceWgsl(atomics: ReadonlySet<AtomicOp>, ldsWords: number, paths: ReadonlySet<MemoryPath>): string {
   const uses = (space: Space) => [...paths].some((p) => p.startsWith(`${space}-`));
-  const body: string[] = [];
-  const lds = spaceWgsl('lds', paths, '    ', 'lo', `fault(${FAULT.misalignedAtomic}u, lo, 0u, 4u, true, 1u);`);
-  const guest = spaceWgsl('guest', paths, '      ', 'o', `fault(${FAULT.misalignedAtomic}u, lo, hi, 4u, true, 0u);`);
-  if (uses('lds') && uses('guest')) {
-    body.push('  if ((ctl & 16u) != 0u) {', ...lds, '  } else {');
-    body.push('    let o = guest_offset(lo, hi, n, kind != 0u);', '    if (o != NO_RANGE) {', ...guest, '    }', '  }');
-  } else if (uses('lds')) {
-    body.push(...lds.map((l) => l.slice(2)));
-  } else if (uses('guest')) {
-    body.push(
-      '  let o = guest_offset(lo, hi, n, kind != 0u);',
-      '  if (o != NO_RANGE) {',
-      ...guest.map((l) => l.slice(2)),
-      '  }',
-    );
-  }
+  // Each space's branch at its depth: under `if (ctl & 16u)` / its `else` when the program uses both.
+  const both = uses('lds') && uses('guest');
+  const lds = (indent: string) =>
+    spaceWgsl('lds', paths, indent, 'lo', `fault(${FAULT.misalignedAtomic}u, lo, 0u, 4u, true, 1u);`);
+  const guest = (indent: string) => [
+    `${indent}let o = guest_offset(lo, hi, n, kind != 0u);`,
+    `${indent}if (o != NO_RANGE) {`,
+    ...spaceWgsl('guest', paths, `${indent}  `, 'o', `fault(${FAULT.misalignedAtomic}u, lo, hi, 4u, true, 0u);`),
+    `${indent}}`,
+  ];
+  const body = both
+    ? ['  if ((ctl & 16u) != 0u) {', ...lds('    '), '  } else {', ...guest('    '), '  }']
+    : uses('lds')
+      ? lds('  ')
+      : uses('guest')
+        ? guest('  ')
+        : [];
   const functions = (['lds', 'guest'] as const)
     .filter((space) => paths.has(`${space}-load`) || paths.has(`${space}-store`))
-    .map((space) => {
-      const array = space === 'lds' ? 'lds' : 'mem';
-      return bytesWgsl(array, array, paths.has(`${space}-load`), paths.has(`${space}-store`));
-    });
+    .map((space) => bytesWgsl(ARRAY_OF[space], paths.has(`${space}-load`), paths.has(`${space}-store`)));
   return `var<workgroup> lds: array<atomic<u32>, ${Math.max(1, ldsWords)}>;
 
 ${atomicNewWgsl(atomics)}
