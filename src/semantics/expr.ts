@@ -187,7 +187,16 @@ class ExprNodes {
   readonly nodes: Expr[] = [];
 
   private make(fields: Omit<Expr, 'id'>): Expr {
-    const key = `${fields.op}|${fields.args.map((a) => a.id).join(',')}|${fields.value ?? ''}|${fields.name ?? ''}|${String(fields.param ?? '')}|${fields.mode ?? ''}`;
+    // The key built by concatenation, each optional field only where present (tagged, so keys stay
+    // distinct): a translation makes tens of thousands of nodes, and map + join with every field
+    // was a seventh of its time (profiled on int_math).
+    const args = fields.args;
+    let key: string = fields.op;
+    for (let i = 0; i < args.length; i++) key += `,${args[i]!.id}`;
+    if (fields.value !== undefined) key += `|v${fields.value}`;
+    if (fields.name !== undefined) key += `|n${fields.name}`;
+    if (fields.param !== undefined) key += `|p${String(fields.param)}`;
+    if (fields.mode !== undefined) key += `|m${fields.mode}`;
     const found = this.interned.get(key);
     if (found) return found;
     const e: Expr = { id: this.nextId++, ...fields };
