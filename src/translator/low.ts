@@ -372,13 +372,16 @@ export class LowBuilder {
   }
 }
 
-/** The nodes `roots` depend on, each once, operands first. */
-export function lowReachable(roots: readonly LowNode[]): LowNode[] {
+/**
+ * The nodes `roots` depend on, each once, operands first; the walk does not enter a node `skip`
+ * takes (a back end's already-written values: their operands were written before them).
+ */
+export function lowReachable(roots: readonly LowNode[], skip?: (n: LowNode) => boolean): LowNode[] {
   const seen = new Map<number, LowNode>();
   const stack = [...roots];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (seen.has(n.id)) continue;
+    if (seen.has(n.id) || skip?.(n)) continue;
     seen.set(n.id, n);
     stack.push(...n.args);
   }
